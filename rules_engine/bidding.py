@@ -1,0 +1,144 @@
+"""Bidding in turn, from the dealer's left round to the dealer (Oh Hell, Brink Bid)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import (
+    Choice,
+    Draft,
+    Entry,
+    GameRules,
+    Round,
+    RoundContext,
+    RoundView,
+    Step,
+    StepKind,
+    as_int,
+    bid_balance,
+    check_keys,
+    check_trump,
+    enter_tricks,
+    plural,
+    seat_list,
+    tricks_entries,
+    tricks_step,
+)
+from .errors import RulesError
+
+
+def forbidden_bid(ctx: RoundContext, bids: list[int | None]) -> int | None:
+    """The dealer's hooked bid: the one that makes the bids add up to the hand size."""
+    others = sum(b for seat, b in enumerate(bids) if seat != ctx.dealer and b is not None)
+    forbidden = ctx.hand_size - others
+    return forbidden if 0 <= forbidden <= ctx.hand_size else None
+
+
+def hook_reason(ctx: RoundContext, bid: int) -> str:
+    return (
+        f"{ctx.name(ctx.dealer)} deals and may not bid {bid}: "
+        f"the bids would add up to the {plural(ctx.hand_size, 'trick')}"
+    )
+
+
+def bid_choices(ctx: RoundContext, seat: int, forbidden: int | None) -> tuple[Choice, ...]:
+    return tuple(
+        Choice(str(b), str(b), hook_reason(ctx, b) if b == forbidden else None)
+        for b in range(ctx.hand_size + 1)
+    )
+
+
+def check_bid_range(ctx: RoundContext, seat: int, value: object) -> int:
+    bid = as_int(value, "a bid")
+    if not 0 <= bid <= ctx.hand_size:
+        raise RulesError(f"{ctx.name(seat)} may bid 0 to {ctx.hand_size}, not {bid}")
+    return bid
+
+
+class BiddingInTurn(GameRules):
+    """Every player bids once, in bid order; then each player's tricks.
+
+    ``hooked`` games refuse the dealer the bid that makes the bids add up to the
+    hand size. ``extras`` are the round's optional fields (trump, dice) that may be
+    entered at any time before the round is complete.
+    """
+
+    hooked: bool = True
+
+    def start(self, ctx: RoundContext) -> Draft:
+        return {"bids": [None] * ctx.n, "tricks": [None] * ctx.n}
+
+    def bidder(self, ctx: RoundContext, draft: Draft) -> int | None:
+        return next((s for s in ctx.bid_order if draft["bids"][s] is None), None)
+
+    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        seat = self.bidder(ctx, draft)
+        if seat is not None:
+            forbidden = forbidden_bid(ctx, draft["bids"]) if self.hooked else None
+            choices = bid_choices(ctx, seat, forbidden if seat == ctx.dealer else None)
+            return Step(StepKind.BID, f"{ctx.name(seat)} bids", seat, choices)
+        if any(t is None for t in draft["tricks"]):
+            return tricks_step(ctx, draft)
+        return Step(StepKind.COMPLETE, "The round is complete")
+
+    def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
+        if all(b is None for b in draft["bids"]):
+            return ()
+        return (bid_balance(ctx.hand_size, draft["bids"]),)
+
+    def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        """Optional round fields; the base game knows only the turned-up trump."""
+        if entry.kind == "trump":
+            return {**draft, "trump": check_trump(entry.value)}
+        raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+
+    def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
+            raise RulesError("this round is complete")
+        if entry.kind == "bid":
+            step = self.next_step(ctx, draft)
+            if step.kind is not StepKind.BID:
+                raise RulesError("the bidding is over: the tricks are next")
+            if entry.seat != step.player:
+                raise RulesError(f"it is {ctx.name(step.player)}'s turn to bid")
+            bid = check_bid_range(ctx, step.player, entry.value)
+            step.choice(bid)  # refuses the hooked bid with its reason
+            bids = list(draft["bids"])
+            bids[step.player] = bid
+            return {**draft, "bids": bids}
+        if entry.kind == "tricks":
+            if self.next_step(ctx, draft).kind is not StepKind.TRICKS:
+                raise RulesError("tricks are entered once everyone has bid")
+            return enter_tricks(ctx, draft, entry)
+        return self.enter_extra(ctx, draft, entry)
+
+    def extra_fields(self) -> tuple[str, ...]:
+        return ("trump",)
+
+    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+        rnd: dict[str, Any] = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
+        for key in self.extra_fields():
+            if draft.get(key) is not None:
+                rnd[key] = draft[key]
+        return rnd
+
+    def extra_entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+        return [Entry("trump", None, rnd["trump"])] if "trump" in rnd else []
+
+    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+        check_keys(rnd, ("bids", "tricks"), self.extra_fields())
+        bids = seat_list(ctx.setup, rnd["bids"], "bids")
+        entries = self.extra_entries(ctx, rnd)
+        entries += [Entry("bid", seat, bids[seat]) for seat in ctx.bid_order]
+        return entries + tricks_entries(ctx, rnd["tricks"])
+
+    def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        raise NotImplementedError
+
+    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+        return tuple(
+            self.round_score(ctx, b, t) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
+        )
+
+    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+        return RoundView(tuple(str(b) for b in rnd["bids"]), tuple(str(t) for t in rnd["tricks"]))

@@ -1,0 +1,61 @@
+"""What the table leaves to chance: the draw for first dealer, Brink Bid's dice, a die.
+
+Randomness always comes in as a ``random.Random`` so that tests can fix it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .base import SUITS, GameRules
+from .errors import RulesError
+
+
+@dataclass(frozen=True)
+class Card:
+    rank: str
+    suit: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.rank} of {self.suit}"
+
+
+@dataclass(frozen=True)
+class DealerDraw:
+    """Each draw for high card: who drew which card, until one player is highest.
+
+    ``draws[0]`` is everyone's first card; each later draw is only the tied players'.
+    """
+
+    draws: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+
+def draw_for_dealer(rules: GameRules, players: int, rng: random.Random) -> DealerDraw:
+    """Every player draws a card, A high and 2 low, suits not ranking; ties draw again.
+
+    Each draw is from a freshly shuffled pack of the game's own ranks.
+    """
+    if players < 1:
+        raise RulesError("nobody to draw for")
+    ranks = rules.draw_ranks
+    pack = [Card(rank, suit) for suit in SUITS for rank in ranks]
+    drawing = list(range(players))
+    draws: list[tuple[tuple[int, Card], ...]] = []
+    while True:
+        cards = rng.sample(pack, len(drawing))
+        draw = tuple(zip(drawing, cards, strict=True))
+        draws.append(draw)
+        best = max(ranks.index(card.rank) for card in cards)
+        drawing = [seat for seat, card in draw if ranks.index(card.rank) == best]
+        if len(drawing) == 1:
+            return DealerDraw(tuple(draws), drawing[0])
+
+
+def roll_dice(rng: random.Random, count: int = 1, sides: int = 6) -> tuple[int, ...]:
+    """A plain roll of ``count`` dice with ``sides`` faces each."""
+    if not 1 <= count <= 20 or not 2 <= sides <= 100:
+        raise RulesError("roll 1 to 20 dice of 2 to 100 sides")
+    return tuple(rng.randint(1, sides) for _ in range(count))

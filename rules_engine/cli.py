@@ -1,0 +1,63 @@
+"""``python -m rules_engine score FILE``: score a scorepad/1 record.
+
+On success one JSON document goes to standard output. A record that breaks a rule
+is refused whole: exit status 1, nothing on standard output, one line on standard
+error naming the round and the rule. No traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .errors import RulesError
+from .record import load_record
+from .sheet import score
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules_engine",
+        description="Score a scorepad/1 game record.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    scoring = commands.add_parser("score", help="print the scores of a game record as JSON")
+    scoring.add_argument("file", metavar="FILE", help="the record's file, or - for standard input")
+    return parser
+
+
+def _read(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError:
+        raise RulesError(f"{path} is not a text file") from None
+    except OSError as error:
+        raise RulesError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    args = _parser().parse_args(argv)  # exits 2 with a usage line on a wrong argument
+    try:
+        sheet = score(load_record(_read(args.file, stdin)))
+    except RulesError as error:
+        stderr.write(f"{error}\n")
+        return 1
+    except RecursionError:
+        stderr.write("the record is nested too deeply to read\n")
+        return 1
+    stdout.write(json.dumps(sheet.to_json(), indent=2) + "\n")
+    return 0

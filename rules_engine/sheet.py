@@ -1,0 +1,134 @@
+"""Scoring a record: every round's scores, the running totals, the end and the winners."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .base import RoundContext, RoundView
+from .errors import RulesError
+from .record import Record
+
+
+@dataclass(frozen=True)
+class ScoredRound:
+    number: int
+    dealer: int
+    hand_size: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    view: RoundView
+    # Set only by ``review``: why this round needs attention after a correction.
+    problem: str | None = None
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        top = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == top)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hand_size": self.hand_size,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The score sheet of a record, as the rules work it out."""
+
+    game: str
+    players: tuple[str, ...]
+    rounds: tuple[ScoredRound, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+
+    @property
+    def problems(self) -> tuple[ScoredRound, ...]:
+        return tuple(r for r in self.rounds if r.problem is not None)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        if not self.rounds:
+            return ()
+        return self.rounds[-1].leaders
+
+    def to_json(self) -> dict[str, Any]:
+        """The document ``python -m rules_engine score`` prints."""
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": [r.to_json() for r in self.rounds],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+        }
+
+
+def context(record: Record, index: int, totals_before: tuple[int, ...]) -> RoundContext:
+    setup = record.setup
+    return RoundContext(setup, index, record.rules.hand_size(setup, index), totals_before)
+
+
+def _unplayable(index: int, dealer: int, totals: tuple[int, ...], problem: str) -> ScoredRound:
+    unknown = tuple("?" for _ in totals)
+    return ScoredRound(
+        index + 1, dealer, 0, tuple(0 for _ in totals), totals, RoundView(unknown, unknown), problem
+    )
+
+
+def _work_out(record: Record, strict: bool) -> Sheet:
+    rules = record.rules
+    setup = record.setup
+    totals = tuple(0 for _ in setup.players)
+    finished = rules.is_over(setup, 0, totals)
+    scored: list[ScoredRound] = []
+    for index, rnd in enumerate(record.rounds):
+        if finished:
+            over = RulesError("the game was already over before this round", index + 1)
+            if strict:
+                raise over
+            scored.append(_unplayable(index, setup.dealer(index), totals, over.message))
+            continue
+        ctx = context(record, index, totals)
+        problem: str | None = None
+        try:
+            rules.check_round(ctx, rnd)
+        except RulesError as error:
+            if strict:
+                raise error.in_round(ctx.number) from None
+            problem = error.message
+        try:
+            scores = rules.score_round(ctx, rnd)
+            view = rules.view(ctx, rnd)
+        except (RulesError, LookupError, TypeError, ValueError):
+            if strict:
+                raise
+            # Only in review, for a round whose shape is broken: it counts for
+            # nothing until it is corrected.
+            scored.append(_unplayable(index, ctx.dealer, totals, problem or "unreadable"))
+            continue
+        totals = tuple(rules.new_total(t, s) for t, s in zip(totals, scores, strict=True))
+        scored.append(
+            ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view, problem)
+        )
+        finished = rules.is_over(setup, index + 1, totals)
+    winners = rules.winners(setup, totals) if finished else ()
+    return Sheet(rules.key, setup.players, tuple(scored), totals, finished, winners)
+
+
+def score(record: Record) -> Sheet:
+    """The sheet of a record that keeps every rule, or a RulesError naming the round."""
+    return _work_out(record, strict=True)
+
+
+def review(record: Record) -> Sheet:
+    """The sheet of a record whose rounds may need attention after a correction.
+
+    Nothing is changed: a round that breaks a rule keeps what was entered, says
+    why in ``problem``, and scores what it can (nothing where it cannot be read).
+    """
+    return _work_out(record, strict=False)
