@@ -1,0 +1,1 @@
+"""Scorepad: keeps score for card games at a real card table."""

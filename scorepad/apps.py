@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ScorepadConfig(AppConfig):
+    name = "scorepad"
+    verbose_name = "Scorepad"

@@ -1,0 +1,1 @@
+from .home import home as home

@@ -1,0 +1,1 @@
+"""Shared fixtures; engine tests need none and no database."""
