@@ -320,6 +320,21 @@ class GameRules:
         """What the table keeps in view while the round is entered ("over by 2")."""
         return ()
 
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """Steps the table may take now besides the next one (recording the trump)."""
+        return ()
+
+    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
+        """What was bid and taken so far in the round being entered, per player."""
+
+        def cells(key: str) -> tuple[str, ...]:
+            values = draft.get(key)
+            if not isinstance(values, list) or len(values) != ctx.n:
+                return tuple("" for _ in range(ctx.n))
+            return tuple("" if v is None else str(v) for v in values)
+
+        return RoundView(cells("bids"), cells("tricks"))
+
     def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
         """The record's round for a complete draft."""
         raise NotImplementedError

@@ -23,6 +23,7 @@ from .base import (
     seat_list,
     tricks_entries,
     tricks_step,
+    trump_choices,
 )
 from .errors import RulesError
 
@@ -85,6 +86,12 @@ class BiddingInTurn(GameRules):
         if all(b is None for b in draft["bids"]):
             return ()
         return (bid_balance(ctx.hand_size, draft["bids"]),)
+
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The turned-up trump may be recorded until the tricks are entered."""
+        if draft.get("trump") is not None or any(t is not None for t in draft["tricks"]):
+            return ()
+        return (Step(StepKind.TRUMP, "Trump turned up", None, trump_choices()),)
 
     def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         """Optional round fields; the base game knows only the turned-up trump."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import Draft, Entry, Round, RoundContext, Step, StepKind
+from .base import Draft, Entry, Round, RoundContext, RoundView, Step, StepKind
 from .errors import RulesError
 from .record import Record
 from .sheet import Sheet, context, review
@@ -22,6 +22,8 @@ class Table:
     round: RoundContext | None
     draft: Draft | None
     step: Step
+    # The past round being entered again to correct it, if any (1-based).
+    correcting: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -35,8 +37,23 @@ class Table:
         return self.record.rules.notes(self.round, self.draft)
 
     @property
+    def optional_steps(self) -> tuple[Step, ...]:
+        if self.round is None or self.draft is None:
+            return ()
+        return self.record.rules.optional_steps(self.round, self.draft)
+
+    @property
+    def round_view(self) -> RoundView | None:
+        """The round being entered as the sheet would show it so far."""
+        if self.round is None or self.draft is None:
+            return None
+        return self.record.rules.draft_view(self.round, self.draft)
+
+    @property
     def round_label(self) -> str:
         """ "Round 3 of 19", or "Round 3, to 100" where the game plays to a score."""
+        if self.correcting is not None:
+            return f"Correcting round {self.correcting}"
         number = len(self.record.rounds) + (0 if self.finished else 1)
         count = self.record.rules.round_count(self.record.setup)
         if count is not None:
@@ -50,15 +67,20 @@ def _current(record: Record, sheet: Sheet) -> RoundContext | None:
     return context(record, len(record.rounds), sheet.totals)
 
 
-def table(record: Record, pending: Sequence[Entry] = ()) -> Table:
+def table(record: Record, pending: Sequence[Entry] = (), correcting: int | None = None) -> Table:
     """The table for a record and the entries made so far in the current round.
 
     Past rounds are reviewed, not refused: a correction that breaks a later round
     shows it as needing attention. The pending entries must all still stand; an
-    entry that does not raises the RulesError that explains why.
+    entry that does not raises the RulesError that explains why. With
+    ``correcting``, the pending entries re-enter that past round instead.
     """
     sheet = review(record)
-    ctx = _current(record, sheet)
+    ctx: RoundContext | None
+    if correcting is not None:
+        ctx = _past(record, correcting)
+    else:
+        ctx = _current(record, sheet)
     if ctx is None:
         if pending:
             raise RulesError("the game is over: nothing more can be entered")
@@ -68,25 +90,36 @@ def table(record: Record, pending: Sequence[Entry] = ()) -> Table:
     draft = rules.start(ctx)
     for entry in pending:
         draft = rules.enter(ctx, draft, entry)
-    return Table(record, sheet, tuple(pending), ctx, draft, rules.next_step(ctx, draft))
+    step = rules.next_step(ctx, draft)
+    return Table(record, sheet, tuple(pending), ctx, draft, step, correcting)
+
+
+def _past(record: Record, number: int) -> RoundContext:
+    if not 1 <= number <= len(record.rounds):
+        raise RulesError(f"there is no round {number} to correct")
+    before = review(record.with_rounds(record.rounds[: number - 1]))
+    if before.finished:
+        raise RulesError("the game was already over before this round", number)
+    return context(record, number - 1, before.totals)
 
 
 def play(
-    record: Record, pending: Sequence[Entry], entry: Entry
+    record: Record, pending: Sequence[Entry], entry: Entry, correcting: int | None = None
 ) -> tuple[Record, tuple[Entry, ...]]:
     """The record and pending entries after ``entry``; a finished round joins the record.
 
+    With ``correcting``, a finished round replaces that past round instead.
     Raises the rules' RulesError, with nothing changed, when the entry is refused.
     """
-    current = table(record, pending)
+    current = table(record, pending, correcting)
     if current.round is None or current.draft is None:
         raise RulesError("the game is over: nothing more can be entered")
-    if current.step.kind is StepKind.COMPLETE:  # pragma: no cover -- rounds close on entry
-        raise RulesError("this round is complete")
     rules = record.rules
     draft = rules.enter(current.round, current.draft, entry)
     if rules.next_step(current.round, draft).kind is StepKind.COMPLETE:
         finished = rules.to_round(current.round, draft)
+        if correcting is not None:
+            return replace_round(record, correcting, finished), ()
         # The same rules, once more, as a record's round: what the table lets
         # through, a record must hold too.
         rules.check_round(current.round, finished)
@@ -114,12 +147,7 @@ def replace_round(record: Record, number: int, rnd: Round) -> Record:
     again and any that the correction breaks are shown as needing attention by
     ``review``, never changed.
     """
-    if not 1 <= number <= len(record.rounds):
-        raise RulesError(f"there is no round {number} to correct")
-    before = review(record.with_rounds(record.rounds[: number - 1]))
-    if before.finished:
-        raise RulesError("the game was already over before this round", number)
-    ctx = context(record, number - 1, before.totals)
+    ctx = _past(record, number)
     try:
         record.rules.check_round(ctx, rnd)
     except RulesError as error:
