@@ -4,9 +4,19 @@ from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
 from scorepad.http import HtmxHttpRequest
+from scorepad.models import Game
 
 
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """The games Scorepad keeps score for, with their player counts and options."""
-    return render(request, "home.html", {"games": GAMES.values()})
+    recent = [
+        {
+            "key": game.key,
+            "title": GAMES[game.game].title if game.game in GAMES else game.game,
+            "players": game.record.get("players", []),
+            "created": game.created,
+        }
+        for game in Game.objects.only("key", "game", "record", "created")[:10]
+    ]
+    return render(request, "home.html", {"games": GAMES.values(), "recent": recent})

@@ -1,0 +1,200 @@
+"""Every input goes through a form; rules questions go to the engine.
+
+A RulesError from the engine becomes a ValidationError here, in one place, with
+the engine's message as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.http import QueryDict
+
+from rules_engine import Entry, GameRules, Option, Record, RulesError, new_record, play
+
+MAX_NAME = 40
+
+
+class NameListWidget(forms.Widget):
+    """Player names posted as repeated ``player`` fields, in seat order.
+
+    The template writes the inputs by hand (with their add, remove and move buttons).
+    """
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        if isinstance(data, QueryDict):
+            return data.getlist(name)
+        value = data.get(name, [])
+        return list(value) if isinstance(value, list | tuple) else [value]
+
+
+class NameListField(forms.Field):
+    widget = NameListWidget
+
+    def to_python(self, value: Any) -> list[str]:
+        if not value:
+            return []
+        return [str(name).strip()[: MAX_NAME + 1] for name in value]
+
+
+def option_field(option: Option) -> forms.Field:
+    if option.kind == "bool":
+        return forms.BooleanField(
+            label=option.label, help_text=option.help, required=False, initial=option.default
+        )
+    if option.kind == "int":
+        return forms.IntegerField(
+            label=option.label,
+            help_text=option.help,
+            required=False,
+            initial=option.default,
+            min_value=option.minimum,
+            max_value=option.maximum,
+        )
+    kinds = {type(choice.value) for choice in option.choices}
+    coerce = int if kinds == {int} else str
+    return forms.TypedChoiceField(
+        label=option.label,
+        help_text=option.help,
+        choices=[(choice.value, choice.label) for choice in option.choices],
+        coerce=coerce,
+        initial=option.default,
+    )
+
+
+class SetupForm(forms.Form):
+    """A new game: its options, the players in seat order, and who deals first."""
+
+    player = NameListField(required=False)
+    first_dealer = forms.CharField(required=False)
+    action = forms.CharField(required=False)
+
+    def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        for option in rules.options:
+            self.fields[f"option_{option.name}"] = option_field(option)
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"option_{option.name}"] for option in self.rules.options]
+
+    def names(self) -> list[str]:
+        """The names as typed so far, for redrawing the form (blank rows kept)."""
+        value = self.fields["player"].widget.value_from_datadict(self.data, self.files, "player")
+        return [str(name)[:MAX_NAME] for name in value] if self.is_bound else []
+
+    def clean_first_dealer(self) -> str:
+        value: str = self.cleaned_data["first_dealer"] or "draw"
+        if value != "draw" and not value.isdigit():
+            raise ValidationError("Pick who deals first, or let Scorepad draw for high card.")
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        names = [name for name in cleaned.get("player", []) if name]
+        options: dict[str, Any] = {}
+        for option in self.rules.options:
+            value = cleaned.get(f"option_{option.name}")
+            # Options left at their default are left out of the record, as the
+            # spec allows; the engine fills them in.
+            if value is not None and value != option.default:
+                options[option.name] = value
+        dealer = cleaned["first_dealer"]
+        seat = 0 if dealer == "draw" else int(dealer)
+        if seat >= max(len(names), 1):
+            raise ValidationError("The first dealer must be one of the players.")
+        try:
+            cleaned["record"] = new_record(self.rules.key, names, seat, options)
+        except RulesError as error:
+            raise ValidationError(error.message) from None
+        cleaned["draw"] = dealer == "draw"
+        return cleaned
+
+
+def _typed(value: str) -> int | str:
+    """A posted value as the engine takes it: numbers as numbers, words as words."""
+    text = value.strip()
+    return int(text) if text.lstrip("-").isdigit() and len(text) < 6 else text
+
+
+class EntryForm(forms.Form):
+    """One thing entered at the table: a tap on a bid, a call, a trick winner...
+
+    ``version`` is the game's version the screen was drawn from: a form from an
+    older screen (a double tap, another phone) is refused rather than applied twice.
+    """
+
+    kind = forms.CharField(max_length=20)
+    seat = forms.IntegerField(required=False, min_value=0, max_value=10)
+    value = forms.CharField(required=False, max_length=40)
+    values = forms.TypedMultipleChoiceField(
+        required=False, coerce=int, choices=[(n, n) for n in range(1, 14)]
+    )
+    pile = forms.TypedMultipleChoiceField(
+        required=False, coerce=int, choices=[(n, n) for n in range(0, 8)]
+    )
+    version = forms.IntegerField(min_value=0)
+
+    def __init__(
+        self,
+        record: Record,
+        pending: tuple[Entry, ...],
+        correcting: int | None,
+        *args: Any,
+        dice: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.dice = dice
+        self.record = record
+        self.pending = pending
+        self.correcting = correcting
+
+    def entry(self, cleaned: Mapping[str, Any]) -> Entry:
+        kind: str = cleaned["kind"]
+        seat = cleaned.get("seat")
+        if kind == "dice" and self.dice is not None:
+            return Entry(kind, None, self.dice)
+        if kind == "name":
+            return Entry(kind, seat, sorted(cleaned.get("values") or []))
+        if kind == "declare":
+            pile = set(cleaned.get("pile") or [])
+            return Entry(
+                kind,
+                None,
+                {
+                    "exposed": sorted(cleaned.get("values") or []),
+                    "pile_exposed": [s in pile for s in range(len(self.record.players))],
+                },
+            )
+        return Entry(kind, seat, _typed(cleaned.get("value") or ""))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        entry = self.entry(cleaned)
+        try:
+            record, pending = play(self.record, self.pending, entry, self.correcting)
+        except RulesError as error:
+            raise ValidationError(error.message) from None
+        cleaned["entry"] = entry
+        cleaned["record"] = record
+        cleaned["pending"] = pending
+        return cleaned
+
+
+class VersionForm(forms.Form):
+    """For actions with no value of their own (undo, cancel): the screen's version."""
+
+    version = forms.IntegerField(min_value=0)
+
+
+class CorrectForm(forms.Form):
+    version = forms.IntegerField(min_value=0)
+    number = forms.IntegerField(min_value=1)

@@ -1,0 +1,79 @@
+"""Starting a game: options, players in seat order, who deals first."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from rules_engine import GAMES, GameRules, draw_for_dealer
+from scorepad.forms import SetupForm
+from scorepad.http import HtmxHttpRequest
+from scorepad.models import Game
+
+
+def _rules(game: str) -> GameRules:
+    if game not in GAMES:
+        raise Http404("Scorepad does not keep score for that game.")
+    return GAMES[game]
+
+
+def _edited(names: list[str], action: str, rules: GameRules) -> list[str]:
+    """The player list after an add, remove or move button (no JavaScript needed)."""
+    verb, _, where = action.partition("-")
+    index = int(where) if where.isdigit() else -1
+    if verb == "add" and len(names) < rules.max_players:
+        return [*names, ""]
+    if not 0 <= index < len(names):
+        return names
+    if verb == "remove" and len(names) > 1:
+        return names[:index] + names[index + 1 :]
+    if verb == "up" and index > 0:
+        names[index - 1], names[index] = names[index], names[index - 1]
+    if verb == "down" and index < len(names) - 1:
+        names[index + 1], names[index] = names[index], names[index + 1]
+    return names
+
+
+def _page(
+    request: HtmxHttpRequest, form: SetupForm, names: list[str], status: int = 200
+) -> HttpResponse:
+    rules = form.rules
+    template = "setup.html#setup-form" if request.htmx else "setup.html"
+    context = {
+        "rules": rules,
+        "form": form,
+        "names": names,
+        "can_add": len(names) < rules.max_players,
+    }
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
+    rules = _rules(game)
+    if request.method == "GET":
+        count = max(rules.min_players, min(4, rules.max_players))
+        return _page(request, SetupForm(rules), [""] * count)
+    form = SetupForm(rules, request.POST)
+    names = form.names() or [""] * rules.min_players
+    action = str(request.POST.get("action", "start"))
+    if action != "start":
+        # Editing the list redraws the form with what was typed; nothing is saved.
+        return _page(request, SetupForm(rules, request.POST), _edited(names, action, rules))
+    if not form.is_valid():
+        return _page(request, form, names, status=400)
+    record = form.cleaned_data["record"]
+    dealer_draw = None
+    if form.cleaned_data["draw"]:
+        draw = draw_for_dealer(rules, len(record.players), random.SystemRandom())
+        record = dataclasses.replace(record, first_dealer=draw.dealer)
+        dealer_draw = [
+            [{"seat": seat, "card": card.label} for seat, card in round_] for round_ in draw.draws
+        ]
+    created = Game.objects.create(game=rules.key, record=record.to_json(), dealer_draw=dealer_draw)
+    return HttpResponseRedirect(reverse("table", args=[created.key]), status=303)
