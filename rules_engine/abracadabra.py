@@ -1,0 +1,592 @@
+"""Abracadabra: an auction, bid cards that name tricks by number, and bid suits.
+
+RULINGS.md, "Abracadabra": 2, 3 or 4 players; T tricks a deal (13 for 4 players,
+12 for 3 and for 2, who play with a dummy hand). One round of calls from the
+dealer's left, each a pass or a bid higher than any before; the highest bidder
+declares, naming exactly as many tricks as bid, and everyone else names fewer.
+
+A deal is entered in the order the table sees it: the auction, each player's bid
+suit, the tricks each names, what the declarer and the others expose, the winner
+of each trick (one tap a trick), and the cards of their own bid suit each took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .base import (
+    SUITS,
+    Choice,
+    Draft,
+    Entry,
+    GameRules,
+    Round,
+    RoundContext,
+    RoundView,
+    Setup,
+    Step,
+    StepKind,
+    as_int,
+    check_keys,
+    check_trump,
+    plural,
+    seat_list,
+    trump_choices,
+)
+from .errors import RulesError
+from .options import Option, OptionChoice
+
+# T, the tricks of a deal, by number of players.
+TRICKS = {4: 13, 3: 12, 2: 12}
+# Cards played to a trick: two players play with a dummy hand, so three.
+CARDS_PER_TRICK = {4: 4, 3: 3, 2: 3}
+# Cards of one suit in the pack played with: 52 cards for four players; the
+# source's 36-card pack (Ace down to Six) for three, and for two with a dummy.
+SUIT_LENGTH = {4: 13, 3: 9, 2: 9}
+# The success bonus by how many players succeeded (1, 2, 3, 4).
+SUCCESS_BONUS = {4: (40, 30, 20, 10), 3: (30, 20, 10), 2: (20, 10)}
+# Each card of a player's own bid suit taken; doubled for an exposed pile.
+SUIT_CARD_POINTS = 2
+EXPOSED_PILE_SUIT_CARD_POINTS = 4
+# Right-hand tricks (the declarer's exposed bid cards) count double, won or lost.
+RIGHT_HAND_FACTOR = 2
+
+Call = int | str
+PASS = "pass"
+
+ENTRY_KINDS = ("call", "suit", "name", "declare", "trick", "suit_cards")
+FIELDS = ("bid_suits", "named", "exposed", "pile_exposed", "trick_winners", "suit_cards")
+
+
+@dataclass(frozen=True)
+class Auction:
+    """Where the calls so far leave the auction."""
+
+    next_seat: int | None  # who calls next; None once the auction is over
+    declarer: int | None  # None while calling goes on, or for a thrown-in deal
+    bid: int  # the highest bid so far, 0 if none
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.next_seat is None and self.declarer is None
+
+
+def auction(ctx: RoundContext, calls: Sequence[Call]) -> Auction:
+    """The state of the auction after ``calls``, made in turn from the dealer's left.
+
+    RULINGS: "If every player passes: with 2 players there is a second round of
+    calls after the dummy is shown (if both pass again, the deal is thrown in);
+    with 3 or 4 the deal is thrown in."
+    """
+    bids = [(index, call) for index, call in enumerate(calls) if isinstance(call, int)]
+    bid = max((call for _, call in bids), default=0)
+    rounds = 2 if ctx.n == 2 else 1
+    # A round of calls is always finished; a second one follows only for two
+    # players who both passed.
+    finished_round = len(calls) > 0 and len(calls) % ctx.n == 0
+    if not finished_round or (not bids and len(calls) < ctx.n * rounds):
+        return Auction(ctx.bid_order[len(calls) % ctx.n], None, bid)
+    # Each bid is higher than any before, so the last bid is the highest.
+    declarer = ctx.bid_order[bids[-1][0] % ctx.n] if bids else None
+    return Auction(None, declarer, bid)
+
+
+def check_call(value: object) -> Call:
+    """A record's call: a bid as a number, or "pass"."""
+    if value == PASS:
+        return PASS
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise RulesError(f'a call is a bid (a number) or "pass", not {value!r}')
+
+
+def check_bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(f"{what} is true or false, not {value!r}")
+    return value
+
+
+def check_tricks_list(ctx: RoundContext, seat: int, value: object, what: str) -> list[int]:
+    """Distinct trick numbers 1..T, sorted, or a RulesError naming the player."""
+    name = ctx.name(seat)
+    if not isinstance(value, list):
+        raise RulesError(f"{name}'s {what} must be a list of trick numbers, not {value!r}")
+    tricks = [as_int(t, "a trick number") for t in value]
+    for trick in tricks:
+        if not 1 <= trick <= ctx.hand_size:
+            raise RulesError(f"{name} may name tricks 1 to {ctx.hand_size}, not {trick}")
+    for trick in tricks:
+        if tricks.count(trick) > 1:
+            raise RulesError(f"{name} names trick {trick} twice")
+    return sorted(tricks)
+
+
+def name_order(ctx: RoundContext, declarer: int) -> tuple[int, ...]:
+    """The declarer names first, then the others from the dealer's left."""
+    return (declarer, *(seat for seat in ctx.bid_order if seat != declarer))
+
+
+def suit_card_limit(ctx: RoundContext, tricks_taken: int) -> tuple[int, str]:
+    """The most cards of one suit a player can have taken, and why no more."""
+    per_trick = CARDS_PER_TRICK[ctx.n]
+    taken = tricks_taken * per_trick
+    suit = SUIT_LENGTH[ctx.n]
+    if taken < suit:
+        return taken, f"{plural(tricks_taken, 'trick')} of {per_trick} cards hold {taken} cards"
+    return suit, f"the pack has {suit} cards of each suit"
+
+
+def success_count(rnd: Round, seat: int, tricks_taken: int, at_least: bool) -> bool:
+    """RULINGS: "the player named at least one trick and won every trick they named
+    (right-hand ones included)"; with ``success: at-least``, "named at least one
+    trick and took at least as many tricks as they named"."""
+    named: list[int] = rnd["named"][seat]
+    if not named:
+        return False
+    if at_least:
+        return tricks_taken >= len(named)
+    return all(rnd["trick_winners"][trick - 1] == seat for trick in named)
+
+
+def deal_scores(ctx: RoundContext, rnd: Round, at_least: bool) -> tuple[int, ...]:
+    """Every player's score for a played deal (see RULINGS, "Per-player score")."""
+    winners: list[int] = rnd["trick_winners"]
+    taken = [winners.count(seat) for seat in range(ctx.n)]
+    succeeded = [success_count(rnd, seat, taken[seat], at_least) for seat in range(ctx.n)]
+    successes = sum(succeeded)
+    bonus = SUCCESS_BONUS[ctx.n][successes - 1] if successes else 0
+    scores = []
+    for seat in range(ctx.n):
+        right_hand: list[int] = rnd["exposed"][seat]
+        points = bonus if succeeded[seat] else 0
+        for trick in rnd["named"][seat]:
+            won = winners[trick - 1] == seat
+            if trick in right_hand:
+                points += RIGHT_HAND_FACTOR * trick * (1 if won else -1)
+            elif won:
+                points += trick
+        per_card = EXPOSED_PILE_SUIT_CARD_POINTS if rnd["pile_exposed"][seat] else SUIT_CARD_POINTS
+        points += taken[seat] + per_card * rnd["suit_cards"][seat]
+        scores.append(points)
+    return tuple(scores)
+
+
+class Abracadabra(GameRules):
+    """Abracadabra for 2, 3 or 4 players, to a target score or a number of deals.
+
+    With option ``deals`` set the game is that many deals and ``target`` is
+    ignored: the options reach the rules already filled in with their defaults, so
+    a target left out and one given cannot be told apart. A thrown-in deal is a
+    deal: it counts towards ``deals`` (the deal passes on).
+    """
+
+    key = "abracadabra"
+    title = "Abracadabra"
+    summary = (
+        "Bid for tricks by their number and for cards of your own suit; "
+        "the highest bidder declares and may expose tricks for double."
+    )
+    min_players = 2
+    max_players = 4
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "target",
+            "Target score",
+            "The game ends after the deal in which a total reaches it.",
+            "int",
+            300,
+            minimum=1,
+        ),
+        Option(
+            "deals",
+            "Number of deals",
+            "Play this many deals instead of to the target score.",
+            "int",
+            None,
+            minimum=1,
+        ),
+        Option(
+            "declarer_names_trump",
+            "Declarer names trump",
+            "The declarer names trump instead of the turned card.",
+            "bool",
+            False,
+        ),
+        Option(
+            "success",
+            "Success",
+            "What wins the success bonus.",
+            "choice",
+            "exact",
+            (
+                OptionChoice("exact", "Exact: win every trick named"),
+                OptionChoice("at-least", "Success when taking at least as many tricks as named"),
+            ),
+        ),
+    )
+
+    # --- The shape of the game -------------------------------------------------
+    def hand_size(self, setup: Setup, index: int) -> int:
+        return TRICKS[setup.n]
+
+    def round_count(self, setup: Setup) -> int | None:
+        deals = setup.options["deals"]
+        return deals if isinstance(deals, int) else None
+
+    def target(self, setup: Setup) -> int:
+        target = setup.options["target"]
+        assert isinstance(target, int)
+        return target
+
+    def goal(self, setup: Setup) -> str:
+        count = self.round_count(setup)
+        if count is not None:
+            return plural(count, "deal")
+        return f"to {self.target(setup)}"
+
+    def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
+        """RULINGS: the game ends at the end of the first deal after which a total
+        reaches the target (or after the agreed number of deals)."""
+        count = self.round_count(setup)
+        if count is not None:
+            return rounds_played == count
+        return rounds_played > 0 and max(totals) >= self.target(setup)
+
+    # --- Entering a deal ---------------------------------------------------------
+    def start(self, ctx: RoundContext) -> Draft:
+        return {
+            "trump": None,
+            "calls": [],
+            "bid_suits": [None] * ctx.n,
+            "named": [None] * ctx.n,
+            "exposed": None,
+            "pile_exposed": None,
+            "trick_winners": [],
+            "suit_cards": [None] * ctx.n,
+        }
+
+    def names_trump(self, ctx: RoundContext) -> bool:
+        return bool(ctx.option("declarer_names_trump"))
+
+    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        state = auction(ctx, draft["calls"])
+        if state.next_seat is not None:
+            return self.call_step(ctx, draft, state)
+        declarer = state.declarer
+        if declarer is None:
+            return Step(StepKind.COMPLETE, "Everyone passed: the deal is thrown in")
+        if self.names_trump(ctx) and draft["trump"] is None:
+            return Step(
+                StepKind.TRUMP, f"{ctx.name(declarer)} names trump", declarer, trump_choices()
+            )
+        suits: list[str | None] = draft["bid_suits"]
+        for seat in ctx.bid_order:
+            if suits[seat] is None:
+                return self.suit_step(ctx, suits, seat)
+        for seat in name_order(ctx, declarer):
+            if draft["named"][seat] is None:
+                if seat == declarer:
+                    wanted = f"exactly {state.bid}"
+                else:
+                    wanted = f"fewer than {state.bid}"
+                return Step(
+                    StepKind.NAME,
+                    f"Tricks {ctx.name(seat)} names ({wanted})",
+                    seat,
+                    low=1,
+                    high=ctx.hand_size,
+                )
+        if draft["exposed"] is None:
+            return Step(
+                StepKind.DECLARE,
+                f"The tricks {ctx.name(declarer)} exposes to the right, and the piles exposed",
+                declarer,
+                low=1,
+                high=ctx.hand_size,
+            )
+        winners: list[int] = draft["trick_winners"]
+        if len(winners) < ctx.hand_size:
+            choices = tuple(Choice(str(seat), ctx.name(seat)) for seat in range(ctx.n))
+            return Step(StepKind.TRICK, f"Who won trick {len(winners) + 1}?", None, choices)
+        for seat in ctx.bid_order:
+            if draft["suit_cards"][seat] is None:
+                return self.suit_cards_step(ctx, draft, seat)
+        return Step(StepKind.COMPLETE, "The deal is complete")
+
+    def call_step(self, ctx: RoundContext, draft: Draft, state: Auction) -> Step:
+        assert state.next_seat is not None
+        refusal = f"a bid must be higher than {state.bid}"
+        choices = (Choice(PASS, "Pass"),) + tuple(
+            Choice(str(bid), str(bid), refusal if bid <= state.bid else None)
+            for bid in range(1, ctx.hand_size + 1)
+        )
+        again = " again" if len(draft["calls"]) >= ctx.n else ""
+        return Step(
+            StepKind.CALL, f"{ctx.name(state.next_seat)} calls{again}", state.next_seat, choices
+        )
+
+    def suit_step(self, ctx: RoundContext, suits: list[str | None], seat: int) -> Step:
+        holders = {suit: holder for holder, suit in enumerate(suits) if suit is not None}
+        choices = tuple(
+            Choice(
+                suit,
+                suit,
+                f"{ctx.name(holders[suit])} has {suit} already" if suit in holders else None,
+            )
+            for suit in SUITS
+        )
+        return Step(StepKind.SUIT, f"{ctx.name(seat)}'s bid suit", seat, choices)
+
+    def suit_cards_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        taken = draft["trick_winners"].count(seat)
+        most, why = suit_card_limit(ctx, taken)
+        suit = draft["bid_suits"][seat]
+        choices = tuple(
+            Choice(
+                str(k),
+                str(k),
+                None if k <= most else f"{ctx.name(seat)} cannot have taken {k} {suit}: {why}",
+            )
+            for k in range(max(SUIT_LENGTH.values()) + 1)
+        )
+        title = f"{suit[0].upper()}{suit[1:]}"
+        return Step(StepKind.SUIT_CARDS, f"{title} {ctx.name(seat)} took", seat, choices)
+
+    def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
+        state = auction(ctx, draft["calls"])
+        if state.next_seat is not None:
+            if not state.bid:
+                return ()
+            bidder = next(
+                ctx.bid_order[i % ctx.n]
+                for i, call in enumerate(draft["calls"])
+                if call == state.bid
+            )
+            return (f"highest bid: {state.bid} by {ctx.name(bidder)}",)
+        if state.declarer is None:
+            return ("everyone passed: the deal is thrown in",)
+        notes = [f"{ctx.name(state.declarer)} declares {state.bid}"]
+        if draft["trump"] is not None:
+            notes.append("no trump" if draft["trump"] == "none" else f"trump {draft['trump']}")
+        played = len(draft["trick_winners"])
+        if draft["exposed"] is not None and played < ctx.hand_size:
+            notes.append(f"trick {played + 1} of {ctx.hand_size}")
+        return tuple(notes)
+
+    def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        step = self.next_step(ctx, draft)
+        if step.kind is StepKind.COMPLETE:
+            raise RulesError("this deal is complete")
+        if entry.kind == "trump":
+            return self.enter_trump(ctx, draft, entry, step)
+        if entry.kind not in ENTRY_KINDS:
+            raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+        if entry.kind != step.kind.value:
+            raise RulesError(f'not yet: next is "{step.prompt}"')
+        if step.kind is StepKind.CALL:
+            if entry.seat != step.player:
+                raise RulesError(f"it is {ctx.name(step.player)}'s turn to call")
+            value = entry.value
+            if isinstance(value, int) and not isinstance(value, bool):
+                if not 1 <= value <= ctx.hand_size:
+                    raise RulesError(
+                        f"{ctx.name(step.player)} may bid 1 to {ctx.hand_size}, not {value}"
+                    )
+            choice = step.choice(value)
+            call: Call = PASS if choice.value == PASS else int(choice.value)
+            return {**draft, "calls": [*draft["calls"], call]}
+        if step.kind is StepKind.SUIT:
+            if entry.seat != step.player:
+                raise RulesError(f"it is {ctx.name(step.player)}'s turn to pick a bid suit")
+            suits = list(draft["bid_suits"])
+            suits[step.player] = step.choice(entry.value).value
+            return {**draft, "bid_suits": suits}
+        if step.kind is StepKind.NAME:
+            return self.enter_named(ctx, draft, entry, step.player)
+        if step.kind is StepKind.DECLARE:
+            return self.enter_declare(ctx, draft, entry, step.player)
+        if step.kind is StepKind.TRICK:
+            winner = int(step.choice(entry.value).value)
+            return {**draft, "trick_winners": [*draft["trick_winners"], winner]}
+        # The cards of their own bid suit one player took.
+        if entry.seat != step.player:
+            raise RulesError(f"it is {ctx.name(step.player)}'s bid-suit cards that are asked for")
+        suit_cards = list(draft["suit_cards"])
+        suit_cards[step.player] = int(step.choice(entry.value).value)
+        return {**draft, "suit_cards": suit_cards}
+
+    def enter_trump(self, ctx: RoundContext, draft: Draft, entry: Entry, step: Step) -> Draft:
+        """The turned card's suit may be noted at any time; in the variant the
+        declarer names it right after the auction, and only then."""
+        if not self.names_trump(ctx):
+            return {**draft, "trump": check_trump(entry.value)}
+        if step.kind is not StepKind.TRUMP:
+            if step.kind is StepKind.CALL:
+                raise RulesError("the declarer names trump once the auction is over")
+            raise RulesError("trump is named already")
+        if entry.seat not in (None, step.player):
+            raise RulesError(f"{ctx.name(step.player)} declares and names trump")
+        return {**draft, "trump": step.choice(entry.value).value}
+
+    def enter_named(self, ctx: RoundContext, draft: Draft, entry: Entry, seat: int) -> Draft:
+        """RULINGS: "The declarer names exactly D tricks; every other player names
+        fewer than D (0 is allowed). Each named trick is named at most once by the
+        same player." """
+        if entry.seat != seat:
+            raise RulesError(f"it is {ctx.name(seat)}'s turn to name tricks")
+        tricks = check_tricks_list(ctx, seat, entry.value, "named tricks")
+        state = auction(ctx, draft["calls"])
+        declarer = state.declarer
+        assert declarer is not None
+        if seat == declarer and len(tricks) != state.bid:
+            raise RulesError(
+                f"{ctx.name(seat)} bid {state.bid} and must name exactly "
+                f"{plural(state.bid, 'trick')}, not {len(tricks)}"
+            )
+        if seat != declarer and len(tricks) >= state.bid:
+            raise RulesError(
+                f"{ctx.name(seat)} must name fewer tricks than {ctx.name(declarer)}'s "
+                f"{state.bid}, not {len(tricks)}"
+            )
+        named = list(draft["named"])
+        named[seat] = tricks
+        return {**draft, "named": named}
+
+    def enter_declare(self, ctx: RoundContext, draft: Draft, entry: Entry, declarer: int) -> Draft:
+        """The declarer's right-hand tricks (some of those named), and each
+        player's choice to expose their pile of unused bid cards."""
+        if entry.seat not in (None, declarer):
+            raise RulesError(f"{ctx.name(declarer)} declares: the exposing is theirs to enter")
+        value = entry.value
+        if not isinstance(value, Mapping) or set(value) != {"exposed", "pile_exposed"}:
+            raise RulesError("the declaring says which tricks are exposed and which piles")
+        exposed = check_tricks_list(ctx, declarer, value["exposed"], "exposed tricks")
+        for trick in exposed:
+            if trick not in draft["named"][declarer]:
+                raise RulesError(
+                    f"{ctx.name(declarer)} did not name trick {trick}, so cannot expose it"
+                )
+        piles = seat_list(ctx.setup, value["pile_exposed"], "pile_exposed")
+        pile_exposed = [check_bool(p, "pile_exposed") for p in piles]
+        return {**draft, "exposed": exposed, "pile_exposed": pile_exposed}
+
+    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+        rnd: dict[str, Any] = {}
+        if draft["trump"] is not None:
+            rnd["trump"] = draft["trump"]
+        state = auction(ctx, draft["calls"])
+        if state.declarer is not None:
+            rnd["bid_suits"] = list(draft["bid_suits"])
+        rnd["calls"] = list(draft["calls"])
+        if state.declarer is None:
+            return rnd
+        rnd["named"] = [list(tricks) for tricks in draft["named"]]
+        rnd["exposed"] = [
+            list(draft["exposed"]) if seat == state.declarer else [] for seat in range(ctx.n)
+        ]
+        rnd["pile_exposed"] = list(draft["pile_exposed"])
+        rnd["trick_winners"] = list(draft["trick_winners"])
+        rnd["suit_cards"] = list(draft["suit_cards"])
+        return rnd
+
+    # --- Reading a deal from a record --------------------------------------------
+    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+        check_keys(rnd, ("calls",), ("trump", *FIELDS))
+        raw_calls = rnd["calls"]
+        if not isinstance(raw_calls, list):
+            raise RulesError("calls must be a list of the calls made")
+        calls = [check_call(call) for call in raw_calls]
+        entries: list[Entry] = []
+        if "trump" in rnd:
+            check_trump(rnd["trump"])
+        if "trump" in rnd and not self.names_trump(ctx):
+            entries.append(Entry("trump", None, rnd["trump"]))
+        # The calls are checked here, in turn, so that a wrong call is what is
+        # reported rather than something later that depends on the auction.
+        draft = self.start(ctx)
+        for call in calls:
+            entry = Entry("call", auction(ctx, draft["calls"]).next_seat, call)
+            entries.append(entry)
+            if self.next_step(ctx, draft).kind is StepKind.CALL:
+                draft = self.enter(ctx, draft, entry)
+        if len(draft["calls"]) < len(calls):
+            raise RulesError("there are more calls than the auction allows")
+        state = auction(ctx, calls)
+        if state.next_seat is not None:
+            return entries  # the replay says whose call is missing
+        if state.declarer is None:
+            for key in FIELDS:
+                if key in rnd:
+                    raise RulesError(
+                        f"every player passed, so the deal was thrown in and has no {key!r}"
+                    )
+            if "trump" in rnd and self.names_trump(ctx):
+                raise RulesError("every player passed, so no declarer named trump")
+            return entries
+        declarer = state.declarer
+        for key in FIELDS:
+            if key not in rnd:
+                raise RulesError(f"the round has no {key!r}")
+        if self.names_trump(ctx):
+            if "trump" not in rnd:
+                raise RulesError(f"the round has no 'trump': {ctx.name(declarer)} names it")
+            entries.append(Entry("trump", declarer, rnd["trump"]))
+        suits = seat_list(ctx.setup, rnd["bid_suits"], "bid_suits")
+        for suit in suits:
+            if suit not in SUITS:
+                raise RulesError(f"a bid suit is one of {', '.join(SUITS)}, not {suit!r}")
+        entries += [Entry("suit", seat, suits[seat]) for seat in ctx.bid_order]
+        named = seat_list(ctx.setup, rnd["named"], "named")
+        for seat in range(ctx.n):
+            check_tricks_list(ctx, seat, named[seat], "named tricks")
+        entries += [Entry("name", seat, named[seat]) for seat in name_order(ctx, declarer)]
+        exposed = seat_list(ctx.setup, rnd["exposed"], "exposed")
+        for seat in range(ctx.n):
+            tricks = check_tricks_list(ctx, seat, exposed[seat], "exposed tricks")
+            if seat != declarer and tricks:
+                raise RulesError(
+                    f"only the declarer, {ctx.name(declarer)}, exposes named tricks, "
+                    f"not {ctx.name(seat)}"
+                )
+        piles = seat_list(ctx.setup, rnd["pile_exposed"], "pile_exposed")
+        for pile in piles:
+            check_bool(pile, "pile_exposed")
+        entries.append(
+            Entry("declare", declarer, {"exposed": exposed[declarer], "pile_exposed": piles})
+        )
+        winners = rnd["trick_winners"]
+        if not isinstance(winners, list) or len(winners) != ctx.hand_size:
+            raise RulesError(
+                f"trick_winners must list the winner of each of the {ctx.hand_size} tricks"
+            )
+        for winner in winners:
+            seat = as_int(winner, "a trick's winner")
+            if not 0 <= seat < ctx.n:
+                raise RulesError(f"a trick's winner is a seat from 0 to {ctx.n - 1}, not {seat}")
+        entries += [Entry("trick", None, winner) for winner in winners]
+        suit_cards = seat_list(ctx.setup, rnd["suit_cards"], "suit_cards")
+        for cards in suit_cards:
+            as_int(cards, "suit_cards")
+        entries += [Entry("suit_cards", seat, suit_cards[seat]) for seat in ctx.bid_order]
+        return entries
+
+    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+        if auction(ctx, rnd["calls"]).declarer is None:
+            return tuple(0 for _ in range(ctx.n))  # thrown in
+        return deal_scores(ctx, rnd, ctx.option("success") == "at-least")
+
+    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+        """Bids row: the tricks each named, the declarer's marked "3*"; tricks row:
+        the tricks each took."""
+        state = auction(ctx, rnd["calls"])
+        declarer = state.declarer
+        if declarer is None:
+            dashes = tuple("-" for _ in range(ctx.n))
+            return RoundView(tuple(PASS for _ in range(ctx.n)), dashes, ("thrown in",))
+        bids = tuple(
+            f"{len(rnd['named'][seat])}{'*' if seat == declarer else ''}" for seat in range(ctx.n)
+        )
+        tricks = tuple(str(rnd["trick_winners"].count(seat)) for seat in range(ctx.n))
+        return RoundView(bids, tricks, (f"{ctx.name(declarer)} declared {state.bid}",))

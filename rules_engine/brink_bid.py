@@ -1,0 +1,276 @@
+"""Brink Bid: growing hands, three dice for trump and the pass, and points for the Brink.
+
+RULINGS.md, "Brink Bid": 2 to 6 players; hand sizes 4, 5, ..., F with F = 13 for
+2-4 players, 10 for 5 and 8 for 6; bids in bid order 0..H with no hook; a round
+scores 5 for the bid made, 2 for one trick off it ("on the Brink"), else 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Draft,
+    Entry,
+    Round,
+    RoundContext,
+    RoundView,
+    Setup,
+    Step,
+    StepKind,
+    check_trump,
+    plural,
+)
+from .bidding import BiddingInTurn, check_bid_range
+from .errors import RulesError
+
+FINAL_HAND = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
+FIRST_HAND = 4
+
+# The dice's faces, each equally likely. RULINGS: the source lists these outcomes and
+# does not say whether a physical die repeats a face, so the app rolls the listed ones.
+TRUMP_FACES = ("spades", "diamonds", "clubs", "hearts", "none")  # as the source lists them
+NUMBER_FACES: tuple[int | None, ...] = (1, 2, 3, None)  # None: no pass
+DIRECTION_FACES = ("left", "right", "across-left", "across-right")
+
+POINTS_MADE = 5
+POINTS_BRINK = 2
+
+
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """Every round's hand size: 4 cards, then one more a hand up to the final hand."""
+    if players not in FINAL_HAND:
+        raise RulesError(f"Brink Bid is for 2 to 6 players, not {players}")
+    return tuple(range(FIRST_HAND, FINAL_HAND[players] + 1))
+
+
+@dataclass(frozen=True)
+class Dice:
+    """One roll of Brink Bid's three dice: trump, number of cards to pass, direction.
+
+    ``number`` is None for the "No Pass" face; the record writes it as ``"none"``.
+    """
+
+    trump: str
+    number: int | None
+    direction: str
+
+    def __post_init__(self) -> None:
+        if self.trump not in TRUMP_FACES:
+            raise RulesError(f"the trump die shows {', '.join(TRUMP_FACES)}, not {self.trump!r}")
+        # bool is an int in Python and 1.0 == 1: a die shows neither.
+        number_ok = self.number is None or (
+            isinstance(self.number, int) and not isinstance(self.number, bool)
+        )
+        if not number_ok or self.number not in NUMBER_FACES:
+            raise RulesError(f"the number die shows 1, 2, 3 or none, not {self.number!r}")
+        if self.direction not in DIRECTION_FACES:
+            raise RulesError(
+                f"the direction die shows {', '.join(DIRECTION_FACES)}, not {self.direction!r}"
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trump": self.trump,
+            "number": "none" if self.number is None else self.number,
+            "direction": self.direction,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Dice:
+        if not isinstance(data, Mapping) or set(data) != {"trump", "number", "direction"}:
+            raise RulesError("the dice must give the trump, the number and the direction")
+        number = data["number"]
+        if number == "none":
+            number = None
+        elif not isinstance(number, int) or isinstance(number, bool):
+            raise RulesError(f"the number die shows 1, 2, 3 or none, not {number!r}")
+        trump, direction = data["trump"], data["direction"]
+        if not isinstance(trump, str):
+            raise RulesError(f"the trump die shows {', '.join(TRUMP_FACES)}, not {trump!r}")
+        if not isinstance(direction, str):
+            raise RulesError(
+                f"the direction die shows {', '.join(DIRECTION_FACES)}, not {direction!r}"
+            )
+        return cls(trump, number, direction)
+
+
+def roll_brink_dice(rng: random.Random) -> Dice:
+    """Roll the three dice, every listed face equally likely."""
+    return Dice(rng.choice(TRUMP_FACES), rng.choice(NUMBER_FACES), rng.choice(DIRECTION_FACES))
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One player's pass: ``count`` cards from ``giver`` to ``receiver`` (seats)."""
+
+    giver: int
+    receiver: int
+    count: int
+
+
+def receiver(players: int, seat: int, direction: str) -> int:
+    """Whom ``seat`` passes to.
+
+    RULINGS: "With an even number of players the two across faces pass to the
+    player directly across (n/2 seats on); with an odd number `across-left` passes
+    left and `across-right` passes right. With 2 players every direction reaches
+    the other."
+    """
+    if direction.startswith("across") and players % 2 == 0:
+        return (seat + players // 2) % players
+    if direction in ("left", "across-left"):
+        return (seat + 1) % players
+    return (seat - 1) % players
+
+
+def passes(players: int, dice: Dice) -> tuple[Pass, ...]:
+    """Every player's pass, in seat order; none at all on the "No Pass" face."""
+    if players < 2:
+        raise RulesError(f"Brink Bid is for 2 to 6 players, not {players}")
+    if dice.number is None:
+        return ()
+    return tuple(
+        Pass(seat, receiver(players, seat, dice.direction), dice.number) for seat in range(players)
+    )
+
+
+def pass_label(players: int, dice: Dice) -> str:
+    """The pass in a few words: "Pass 2 cards across", "No pass"."""
+    if dice.number is None:
+        return "No pass"
+    cards = plural(dice.number, "card")
+    if players == 2:
+        return f"Pass {cards} to the other player"
+    if dice.direction.startswith("across") and players % 2 == 0:
+        return f"Pass {cards} across"
+    if dice.direction in ("left", "across-left"):
+        return f"Pass {cards} to the left"
+    return f"Pass {cards} to the right"
+
+
+def trump_label(trump: str) -> str:
+    return "No trump" if trump == "none" else f"Trump: {trump}"
+
+
+class BrinkBid(BiddingInTurn):
+    key = "brink-bid"
+    title = "Brink Bid"
+    summary = (
+        "Dice set trump and a pass; bid your tricks: 5 points for the bid made, "
+        "2 for being one off it, on the Brink."
+    )
+    min_players = 2
+    max_players = 6
+    hooked = False
+
+    # --- The shape of the game -------------------------------------------------
+    def hand_size(self, setup: Setup, index: int) -> int:
+        return hand_sizes(setup.n)[index]
+
+    def round_count(self, setup: Setup) -> int:
+        return len(hand_sizes(setup.n))
+
+    def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        off = abs(tricks - bid)
+        if off == 0:
+            return POINTS_MADE
+        return POINTS_BRINK if off == 1 else 0
+
+    # --- Entering a round ------------------------------------------------------
+    def awaits_roll(self, draft: Draft) -> bool:
+        return draft.get("dice") is None and all(b is None for b in draft["bids"])
+
+    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        """The dice are asked for first; the roll comes before the bidding."""
+        if self.awaits_roll(draft):
+            roller = ctx.bid_order[0]
+            return Step(StepKind.ROLL, f"{ctx.name(roller)} rolls the dice", roller)
+        return super().next_step(ctx, draft)
+
+    def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        if entry.kind == "bid" and self.awaits_roll(draft):
+            # The dice are optional in the record, so a first bid passes over the
+            # roll; it is checked against the bidding step the roll stands in front of.
+            step = super().next_step(ctx, draft)
+            if entry.seat != step.player:
+                raise RulesError(f"it is {ctx.name(step.player)}'s turn to bid")
+            bid = check_bid_range(ctx, step.player, entry.value)
+            step.choice(bid)
+            bids = list(draft["bids"])
+            bids[step.player] = bid
+            return {**draft, "bids": bids}
+        return super().enter(ctx, draft, entry)
+
+    def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        if entry.kind == "dice":
+            return self.enter_dice(ctx, draft, entry)
+        if entry.kind == "trump":
+            trump = check_trump(entry.value)
+            dice = self.dice(draft)
+            if dice is not None and dice.trump != trump:
+                raise RulesError(f"the trump die shows {dice.trump}: the trump cannot be {trump}")
+            return {**draft, "trump": trump}
+        return super().enter_extra(ctx, draft, entry)
+
+    def enter_dice(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        """The roll: once a round, before the first bid, by the dealer's left.
+
+        RULINGS: "Each round, before bidding, the player to the dealer's left rolls
+        three dice."
+        """
+        roller = ctx.bid_order[0]
+        if draft.get("dice") is not None:
+            raise RulesError("the dice for this round are rolled already")
+        if any(b is not None for b in draft["bids"]):
+            raise RulesError("the dice are rolled before the bidding, not once it has begun")
+        if entry.seat is not None and entry.seat != roller:
+            raise RulesError(f"it is {ctx.name(roller)} who rolls the dice")
+        dice = Dice.from_json(entry.value)
+        trump = draft.get("trump")
+        if trump is not None and trump != dice.trump:
+            raise RulesError(f"the trump is {trump}: the trump die cannot show {dice.trump}")
+        return {**draft, "dice": dice.to_json()}
+
+    def dice(self, draft: Draft) -> Dice | None:
+        data = draft.get("dice")
+        return None if data is None else Dice.from_json(data)
+
+    def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
+        """The bid balance; the trump; and, once the dice are in, every player's pass."""
+        notes = list(super().notes(ctx, draft))
+        dice = self.dice(draft)
+        if dice is None:
+            if draft.get("trump") is not None:
+                notes.append(trump_label(draft["trump"]))
+            return tuple(notes)
+        notes += [trump_label(dice.trump), pass_label(ctx.n, dice)]
+        notes += [
+            f"{ctx.name(p.giver)} passes {p.count} to {ctx.name(p.receiver)}"
+            for p in passes(ctx.n, dice)
+        ]
+        return tuple(notes)
+
+    def extra_fields(self) -> tuple[str, ...]:
+        return ("trump", "dice")
+
+    def extra_entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+        # The dice first: they come before the bidding, and a trump beside them
+        # must agree with the trump die.
+        entries = [Entry("dice", None, rnd["dice"])] if "dice" in rnd else []
+        return entries + super().extra_entries(ctx, rnd)
+
+    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+        view = super().view(ctx, rnd)
+        notes: tuple[str, ...]
+        if "dice" in rnd:
+            dice = Dice.from_json(rnd["dice"])
+            notes = (trump_label(dice.trump), pass_label(ctx.n, dice))
+        elif "trump" in rnd:
+            notes = (trump_label(str(rnd["trump"])),)
+        else:
+            return view
+        return RoundView(view.bids, view.tricks, notes)

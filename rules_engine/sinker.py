@@ -1,0 +1,358 @@
+"""Sinker for 2 players (Tarte Games): an auction for the fewest tricks, or for all.
+
+RULINGS.md, "Sinker for 2 players": exactly 2 players, 8 tricks a deal, the deal
+alternates. The non-dealer calls first; a call is `pass` or a bid stronger than the
+standing bid. The auction ends when a player passes over a standing bid, or when
+both pass before any bid (Diving). The bidder scores the contract's points when
+it is made; when it fails, the opponent scores them. In Diving, the player with
+more tricks scores -10 (at 4-4 both do).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .base import (
+    Choice,
+    Draft,
+    Entry,
+    GameRules,
+    Round,
+    RoundContext,
+    RoundView,
+    Setup,
+    Step,
+    StepKind,
+    as_int,
+    check_keys,
+    plural,
+    seat_list,
+)
+from .errors import RulesError
+from .options import Option, OptionChoice
+
+TRICKS = 8
+
+# Every call, from weak to strong; `pass` is not a bid.
+CALLS = ("pass", "3", "2", "1", "zero", "double-zero", "all", "double-all")
+BIDS = CALLS[1:]
+CALL_LABELS = {
+    "pass": "Pass",
+    "3": "3",
+    "2": "2",
+    "1": "1",
+    "zero": "Zero",
+    "double-zero": "Double-zero",
+    "all": "All",
+    "double-all": "Double-all",
+}
+# A double may be called only over its own single bid, standing.
+DOUBLES = {"double-zero": "zero", "double-all": "all"}
+# The most tricks the bidder may take and still make a normal contract.
+MOST_TRICKS = {"3": 3, "2": 2, "1": 1, "zero": 0, "double-zero": 0}
+# The bids where the bidder must take every trick: play stops at the first one lost.
+ALL_BIDS = ("all", "double-all")
+POINTS = {"3": 7, "2": 8, "1": 9, "zero": 10, "double-zero": 20, "all": 15, "double-all": 30}
+DIVING_POINTS = -10
+
+MADE = "made"
+
+
+def lost_at(trick: int) -> str:
+    """The choice for an `all` lost at trick ``trick`` (1-based)."""
+    return f"lost-{trick}"
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The calls so far, made in turn from the non-dealer (``first``)."""
+
+    calls: tuple[str, ...]
+    first: int
+
+    def caller(self, index: int) -> int:
+        return (self.first + index) % 2
+
+    @property
+    def to_call(self) -> int:
+        return self.caller(len(self.calls))
+
+    @property
+    def standing(self) -> str | None:
+        """The strongest bid so far: the last one, since every bid is stronger."""
+        return next((c for c in reversed(self.calls) if c != "pass"), None)
+
+    @property
+    def bidder(self) -> int | None:
+        for index in range(len(self.calls) - 1, -1, -1):
+            if self.calls[index] != "pass":
+                return self.caller(index)
+        return None
+
+    @property
+    def diving(self) -> bool:
+        return self.calls == ("pass", "pass")
+
+    @property
+    def over(self) -> bool:
+        """A pass over a standing bid ends it, and so do two passes before any bid.
+
+        RULINGS: the 2-player text does not say what ends the auction; a player
+        who passed may call again on a later turn, as in the original Sinker.
+        """
+        if self.diving:
+            return True
+        return bool(self.calls) and self.calls[-1] == "pass" and self.standing is not None
+
+    def refusal(self, call: str) -> str | None:
+        """Why ``call`` may not be made now, or None."""
+        if call == "pass":
+            return None
+        standing = self.standing
+        if standing is not None and CALLS.index(call) <= CALLS.index(standing):
+            return f"{call} is not stronger than the standing {standing}"
+        single = DOUBLES.get(call)
+        if single is not None and standing != single:
+            return f"{call} can be called only over a standing {single}"
+        return None
+
+
+def auction(ctx: RoundContext, draft: Draft) -> Auction:
+    return Auction(tuple(draft["calls"]), non_dealer(ctx))
+
+
+def non_dealer(ctx: RoundContext) -> int:
+    return ctx.bid_order[0]
+
+
+def tricks_seat(ctx: RoundContext, bids: Auction) -> int:
+    """Whose tricks are asked: the bidder's, or in Diving the non-dealer's."""
+    bidder = bids.bidder
+    return non_dealer(ctx) if bidder is None else bidder
+
+
+def all_choices(ctx: RoundContext, bidder: int) -> tuple[Choice, ...]:
+    opponent = 1 - bidder
+    made = Choice(MADE, f"Made: {ctx.name(bidder)} took all {TRICKS} tricks")
+    lost = tuple(
+        Choice(
+            lost_at(k),
+            f"Lost at trick {k}: {ctx.name(opponent)} took it"
+            + (f" after {ctx.name(bidder)} took {plural(k - 1, 'trick')}" if k > 1 else ""),
+        )
+        for k in range(1, TRICKS + 1)
+    )
+    return (made, *lost)
+
+
+def all_tricks(bidder: int, result: str) -> list[int]:
+    """The tricks of an `all` round: made is 8-0; lost at trick k is k-1 to 1."""
+    tricks = [0, 0]
+    if result == MADE:
+        tricks[bidder] = TRICKS
+    else:
+        tricks[bidder] = int(result.removeprefix("lost-")) - 1
+        tricks[1 - bidder] = 1
+    return tricks
+
+
+def contract_made(contract: str, tricks: int) -> bool:
+    if contract in ALL_BIDS:
+        return tricks == TRICKS
+    return tricks <= MOST_TRICKS[contract]
+
+
+class Sinker(GameRules):
+    key = "sinker"
+    title = "Sinker"
+    summary = (
+        "Two players bid to take at most 3, 2, 1 or no tricks, or all of them; "
+        "a failed contract scores for the opponent."
+    )
+    min_players = 2
+    max_players = 2
+    draw_ranks: ClassVar[tuple[str, ...]] = ("7", "8", "9", "10", "J", "Q", "K", "A")
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "deals",
+            "Deals",
+            "How many deals the game lasts (even numbers recommended).",
+            "int",
+            8,
+            minimum=1,
+            maximum=100,
+        ),
+        Option(
+            "exchange_limit",
+            "Exchange limit",
+            "A reminder at the table of how many cards each player may exchange.",
+            "choice",
+            0,
+            (OptionChoice(0, "No limit"), OptionChoice(4, "At most 4 cards")),
+        ),
+    )
+
+    # --- The shape of the game -------------------------------------------------
+    def hand_size(self, setup: Setup, index: int) -> int:
+        return TRICKS
+
+    def round_count(self, setup: Setup) -> int:
+        return int(setup.options["deals"] or 0)
+
+    # --- Entering a round ------------------------------------------------------
+    def start(self, ctx: RoundContext) -> Draft:
+        return {"calls": [], "tricks": None}
+
+    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        bids = auction(ctx, draft)
+        if not bids.over:
+            seat = bids.to_call
+            choices = tuple(Choice(c, CALL_LABELS[c], bids.refusal(c)) for c in CALLS)
+            return Step(StepKind.CALL, f"{ctx.name(seat)} calls", seat, choices)
+        if draft["tricks"] is None:
+            seat = tricks_seat(ctx, bids)
+            if bids.standing in ALL_BIDS:
+                prompt = f"How {ctx.name(seat)}'s {bids.standing} went"
+                return Step(StepKind.TRICKS, prompt, seat, all_choices(ctx, seat))
+            choices = tuple(Choice(str(t), str(t)) for t in range(TRICKS + 1))
+            return Step(StepKind.TRICKS, f"Tricks {ctx.name(seat)} took", seat, choices)
+        return Step(StepKind.COMPLETE, "The round is complete")
+
+    def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        step = self.next_step(ctx, draft)
+        if step.kind is StepKind.COMPLETE:
+            raise RulesError("this round is complete")
+        bids = auction(ctx, draft)
+        if entry.kind == "call":
+            if step.kind is not StepKind.CALL:
+                raise RulesError(f"the auction is over ({self.outcome(ctx, bids)})")
+            if entry.seat != step.player:
+                raise RulesError(f"it is {ctx.name(step.player)}'s turn to call")
+            call = step.choice(entry.value).value
+            return {**draft, "calls": [*draft["calls"], call]}
+        if entry.kind == "tricks":
+            if step.kind is not StepKind.TRICKS:
+                raise RulesError("tricks are entered once the auction is over")
+            if entry.seat != step.player:
+                raise RulesError(f"it is {ctx.name(step.player)}'s tricks that are asked for")
+            value = step.choice(entry.value).value
+            seat = step.player
+            if bids.standing in ALL_BIDS:
+                tricks = all_tricks(seat, value)
+            else:
+                tricks = [0, 0]
+                tricks[seat] = int(value)
+                tricks[1 - seat] = TRICKS - int(value)
+            return {**draft, "tricks": tricks}
+        raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+
+    def outcome(self, ctx: RoundContext, bids: Auction) -> str:
+        """The auction's result in words: "Ann's 2 is the contract", "Diving"."""
+        if bids.diving:
+            return "both players passed: Diving"
+        assert bids.bidder is not None
+        return f"{ctx.name(bids.bidder)}'s {bids.standing} is the contract"
+
+    def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
+        notes: list[str] = []
+        limit = ctx.option("exchange_limit")
+        if limit:
+            notes.append(f"Exchange at most {limit} cards")
+        bids = auction(ctx, draft)
+        if bids.diving:
+            notes.append("Diving: both players passed")
+        elif bids.bidder is not None:
+            who = ctx.name(bids.bidder)
+            if bids.over:
+                notes.append(f"Contract: {who}'s {bids.standing}")
+            else:
+                notes.append(f"Standing bid: {who}'s {bids.standing}")
+        return tuple(notes)
+
+    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+        return {"calls": list(draft["calls"]), "tricks": list(draft["tricks"])}
+
+    # --- Reading a round from a record -------------------------------------------
+    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+        check_keys(rnd, ("calls", "tricks"))
+        calls = rnd["calls"]
+        if not isinstance(calls, list):
+            raise RulesError("calls must be a list of the calls made, in order")
+        entries: list[Entry] = []
+        draft = self.start(ctx)
+        for call in calls:
+            if not isinstance(call, str) or call not in CALLS:
+                raise RulesError(f"a call is one of {', '.join(CALLS)}, not {call!r}")
+            entry = Entry("call", auction(ctx, draft).to_call, call)
+            draft = self.enter(ctx, draft, entry)  # refuses a call the rules do not allow
+            entries.append(entry)
+        bids = auction(ctx, draft)
+        if not bids.over:
+            raise RulesError(
+                f"the calls stop before the auction is over: {ctx.name(bids.to_call)} calls next"
+            )
+        tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, rnd["tricks"], "tricks")]
+        for seat, taken in enumerate(tricks):
+            if taken < 0:
+                raise RulesError(f"{ctx.name(seat)} cannot take {taken} tricks")
+        seat = tricks_seat(ctx, bids)
+        if bids.standing in ALL_BIDS:
+            return [*entries, Entry("tricks", seat, self.all_result(ctx, bids, tricks))]
+        if sum(tricks) != TRICKS:
+            raise RulesError(
+                f"the tricks add up to {sum(tricks)}, but {plural(TRICKS, 'trick')} were played"
+            )
+        return [*entries, Entry("tricks", seat, tricks[seat])]
+
+    def all_result(self, ctx: RoundContext, bids: Auction, tricks: list[int]) -> str:
+        """Made (8-0), or lost at the one trick the opponent took (k-1 to 1).
+
+        RULINGS: "play stops as soon as the opponent takes one, so the tricks of
+        a failed `all` may add up to fewer than 8".
+        """
+        assert bids.bidder is not None
+        bidder, opponent = bids.bidder, 1 - bids.bidder
+        if tricks[bidder] == TRICKS and tricks[opponent] == 0:
+            return MADE
+        if tricks[opponent] == 1 and tricks[bidder] < TRICKS:
+            return lost_at(tricks[bidder] + 1)
+        raise RulesError(
+            f"{ctx.name(bidder)} called {bids.standing}: either {ctx.name(bidder)} took all "
+            f"{TRICKS} tricks, or play stopped at the first trick {ctx.name(opponent)} took, "
+            f"so {ctx.name(opponent)} has exactly 1 (not {tricks[opponent]}) "
+            f"and {ctx.name(bidder)} fewer than {TRICKS} (not {tricks[bidder]})"
+        )
+
+    def contract(self, ctx: RoundContext, rnd: Round) -> tuple[int, str]:
+        """The bidder and the contract of a round that is not Diving."""
+        bids = Auction(tuple(rnd["calls"]), non_dealer(ctx))
+        if bids.bidder is None or bids.standing is None:
+            # Only a round that ``check_round`` refused gets here (the sheet's review).
+            raise RulesError("the round has no contract")
+        return bids.bidder, bids.standing
+
+    def is_diving(self, rnd: Round) -> bool:
+        return list(rnd["calls"]) == ["pass", "pass"]
+
+    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+        tricks = list(rnd["tricks"])
+        if self.is_diving(rnd):
+            most = max(tricks)
+            return tuple(DIVING_POINTS if t == most else 0 for t in tricks)
+        bidder, contract = self.contract(ctx, rnd)
+        made = contract_made(contract, tricks[bidder])
+        scores = [0, 0]
+        scores[bidder if made else 1 - bidder] = POINTS[contract]
+        return tuple(scores)
+
+    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+        tricks = tuple(str(t) for t in rnd["tricks"])
+        if self.is_diving(rnd):
+            return RoundView(("dive", "dive"), tricks, ("Diving",))
+        bidder, contract = self.contract(ctx, rnd)
+        shown = ["", ""]
+        shown[bidder] = contract
+        made = contract_made(contract, int(rnd["tricks"][bidder]))
+        note = f"{ctx.name(bidder)} {'made' if made else 'failed'} {contract}"
+        return RoundView(tuple(shown), tricks, (note,))
