@@ -123,6 +123,14 @@ def check_tricks_list(ctx: RoundContext, seat: int, value: object, what: str) ->
     return sorted(tricks)
 
 
+BID_CARD_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def trick_choices(tricks: Sequence[int]) -> tuple[Choice, ...]:
+    """Trick numbers labelled as the bid cards that name them: A = 1, J = 11, Q = 12, K = 13."""
+    return tuple(Choice(str(t), BID_CARD_RANKS.get(t, str(t))) for t in tricks)
+
+
 def name_order(ctx: RoundContext, declarer: int) -> tuple[int, ...]:
     """The declarer names first, then the others from the dealer's left."""
     return (declarer, *(seat for seat in ctx.bid_order if seat != declarer))
@@ -295,6 +303,7 @@ class Abracadabra(GameRules):
                     StepKind.NAME,
                     f"Tricks {ctx.name(seat)} names ({wanted})",
                     seat,
+                    trick_choices(range(1, ctx.hand_size + 1)),
                     low=1,
                     high=ctx.hand_size,
                 )
@@ -303,6 +312,7 @@ class Abracadabra(GameRules):
                 StepKind.DECLARE,
                 f"The tricks {ctx.name(declarer)} exposes to the right, and the piles exposed",
                 declarer,
+                trick_choices(draft["named"][declarer]),
                 low=1,
                 high=ctx.hand_size,
             )
@@ -353,6 +363,17 @@ class Abracadabra(GameRules):
         )
         title = f"{suit[0].upper()}{suit[1:]}"
         return Step(StepKind.SUIT_CARDS, f"{title} {ctx.name(seat)} took", seat, choices)
+
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The turned-up card's suit may be noted until the deal is complete (unless
+        the declarer names trump, which is a step of its own)."""
+        if self.names_trump(ctx) or draft.get("trump") is not None:
+            return ()
+        if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
+            return ()
+        return (
+            Step(StepKind.TRUMP, "Trump turned up (the Joker: no trump)", None, trump_choices()),
+        )
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         state = auction(ctx, draft["calls"])

@@ -239,6 +239,10 @@ class BrinkBid(BiddingInTurn):
         data = draft.get("dice")
         return None if data is None else Dice.from_json(data)
 
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """No trump to note by hand: the trump die gives it."""
+        return ()
+
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         """The bid balance; the trump; and, once the dice are in, every player's pass."""
         notes = list(super().notes(ctx, draft))
