@@ -15,6 +15,10 @@ from .base import RoundView as RoundView
 from .base import Setup as Setup
 from .base import Step as Step
 from .base import StepKind as StepKind
+from .brink_bid import Dice as Dice
+from .brink_bid import Pass as Pass
+from .brink_bid import passes as passes
+from .brink_bid import roll_brink_dice as roll_brink_dice
 from .chance import Card as Card
 from .chance import DealerDraw as DealerDraw
 from .chance import draw_for_dealer as draw_for_dealer

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .abracadabra import Abracadabra
 from .base import GameRules
+from .boerenbridge import Boerenbridge
+from .brink_bid import BrinkBid
 from .oh_hell import OhHell
+from .sinker import Sinker
 
-GAMES: Mapping[str, GameRules] = {rules.key: rules for rules in (OhHell(),)}
+GAMES: Mapping[str, GameRules] = {
+    rules.key: rules
+    for rules in (
+        OhHell(),
+        Boerenbridge(),
+        BrinkBid(),
+        Sinker(),
+        Abracadabra(),
+    )
+}
