@@ -148,6 +148,17 @@ class Boerenbridge(GameRules):
             return tricks_step(ctx, draft)
         return Step(StepKind.COMPLETE, "The round is complete")
 
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """RULINGS: "the dealer may change their bid until tricks are entered"."""
+        dealer = ctx.dealer
+        step = self.next_step(ctx, draft)
+        if step.kind is not StepKind.TRICKS or draft["bids"][dealer] is None:
+            return ()
+        if any(t is not None for t in draft["tricks"]):
+            return ()
+        prompt = f"{ctx.name(dealer)} deals and may still change the bid"
+        return (Step(StepKind.BID, prompt, dealer, self.choices_for(ctx, draft, dealer)),)
+
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         notes: list[str] = []
         if any(b is not None for b in draft["bids"]):

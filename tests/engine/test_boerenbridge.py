@@ -515,3 +515,18 @@ def test_random_legal_games_keep_every_rule(first_dealer: int, picks: list[int])
         assert all(100 not in r.totals for r in sheet.rounds[:-1])
     else:
         assert 100 not in sheet.totals and len(sheet.rounds) == ROUND_CAP
+
+
+def test_the_dealer_may_change_the_bid_until_the_first_tricks_are_entered() -> None:
+    from rules_engine import Entry, StepKind, new_record, play, table
+
+    record, pending = new_record("boerenbridge", ["Ann", "Ben", "Cleo", "Dev"], 3), ()
+    for seat, bid in [(0, 3), (1, 3), (2, 3), (3, 2)]:
+        record, pending = play(record, pending, Entry("bid", seat, bid))
+    (change,) = table(record, pending).optional_steps
+    assert change.kind is StepKind.BID and change.seat == 3
+    refused = {c.value: c.refused for c in change.choices if c.refused}
+    assert refused == {"4": "Dev deals and may not bid 4: the bids would add up to the 13 tricks"}
+    record, pending = play(record, pending, Entry("bid", 3, 5))
+    record, pending = play(record, pending, Entry("tricks", 0, 3))
+    assert table(record, pending).optional_steps == ()
