@@ -605,9 +605,17 @@ class Abracadabra(GameRules):
         declarer = state.declarer
         if declarer is None:
             dashes = tuple("-" for _ in range(ctx.n))
-            return RoundView(tuple(PASS for _ in range(ctx.n)), dashes, ("thrown in",))
+            nothing = tuple(None for _ in range(ctx.n))
+            return RoundView(tuple(PASS for _ in range(ctx.n)), dashes, ("thrown in",), nothing)
         bids = tuple(
             f"{len(rnd['named'][seat])}{'*' if seat == declarer else ''}" for seat in range(ctx.n)
         )
         tricks = tuple(str(rnd["trick_winners"].count(seat)) for seat in range(ctx.n))
-        return RoundView(bids, tricks, (f"{ctx.name(declarer)} declared {state.bid}",))
+        at_least = ctx.option("success") == "at-least"
+        made = tuple(
+            success_count(rnd, seat, rnd["trick_winners"].count(seat), at_least)
+            if rnd["named"][seat]
+            else None
+            for seat in range(ctx.n)
+        )
+        return RoundView(bids, tricks, (f"{ctx.name(declarer)} declared {state.bid}",), made)

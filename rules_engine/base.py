@@ -265,6 +265,9 @@ class RoundView:
     bids: tuple[str, ...]
     tricks: tuple[str, ...]
     notes: tuple[str, ...] = field(default=())
+    # Per player: whether they made their bid (or contract, or named tricks),
+    # None where they had nothing to make (sitting out, not the bidder, thrown in).
+    made: tuple[bool | None, ...] = field(default=())
 
 
 class GameRules:

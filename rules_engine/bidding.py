@@ -148,4 +148,8 @@ class BiddingInTurn(GameRules):
         )
 
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
-        return RoundView(tuple(str(b) for b in rnd["bids"]), tuple(str(t) for t in rnd["tricks"]))
+        return RoundView(
+            tuple(str(b) for b in rnd["bids"]),
+            tuple(str(t) for t in rnd["tricks"]),
+            made=tuple(b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)),
+        )

@@ -241,4 +241,7 @@ class Boerenbridge(GameRules):
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         # A player who sits out has no bid on the sheet: a dash, as on paper.
         bids = tuple("-" if b is None else str(b) for b in rnd["bids"])
-        return RoundView(bids, tuple(str(t) for t in rnd["tricks"]))
+        made = tuple(
+            None if b is None else b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
+        )
+        return RoundView(bids, tuple(str(t) for t in rnd["tricks"]), made=made)

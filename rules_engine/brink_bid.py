@@ -277,4 +277,4 @@ class BrinkBid(BiddingInTurn):
             notes = (trump_label(str(rnd["trump"])),)
         else:
             return view
-        return RoundView(view.bids, view.tricks, notes)
+        return RoundView(view.bids, view.tricks, notes, view.made)

@@ -349,10 +349,12 @@ class Sinker(GameRules):
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         tricks = tuple(str(t) for t in rnd["tricks"])
         if self.is_diving(rnd):
-            return RoundView(("dive", "dive"), tricks, ("Diving",))
+            return RoundView(("dive", "dive"), tricks, ("Diving",), (None, None))
         bidder, contract = self.contract(ctx, rnd)
         shown = ["", ""]
         shown[bidder] = contract
         made = contract_made(contract, int(rnd["tricks"][bidder]))
         note = f"{ctx.name(bidder)} {'made' if made else 'failed'} {contract}"
-        return RoundView(tuple(shown), tricks, (note,))
+        outcome: list[bool | None] = [None, None]
+        outcome[bidder] = made
+        return RoundView(tuple(shown), tricks, (note,), tuple(outcome))
