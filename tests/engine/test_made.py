@@ -16,7 +16,7 @@ def test_boerenbridge_has_nothing_to_make_for_a_player_sitting_out() -> None:
     players = ["Ann", "Ben", "Cleo", "Dev"]
     # Ann bids 12 and takes 12 (22 a round) four times: 88, so she sits out.
     rounds: list[dict[str, object]] = [
-        {"bids": [12, 0, 0, 0], "tricks": [12, 1, 0, 0]} for _ in range(4)
+        {"bids": [12, 1, 1, 1], "tricks": [12, 1, 0, 0]} for _ in range(4)
     ]
     rounds.append({"bids": [None, 0, 0, 1], "tricks": [10, 2, 1, 0]})
     sheet = score(new_record("boerenbridge", players, 0).with_rounds(rounds))
