@@ -9,9 +9,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 
-from rules_engine import Entry, Record, parse_record
+from rules_engine import Entry, Record, parse_record, review
 
 
 def new_key() -> str:
@@ -19,8 +20,31 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+def summary_of(record: Record) -> dict[str, Any]:
+    """What lists of games show, worked out by the engine (never entered by hand)."""
+    sheet = review(record)
+    return {
+        "finished": sheet.finished,
+        "summary": {
+            "rounds": len(sheet.rounds),
+            "totals": list(sheet.totals),
+            "winners": list(sheet.winners),
+        },
+    }
+
+
 class Game(models.Model):
+    # The keeper's link: whoever has it may enter and change the game.
     key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    # The viewer's link: read only.
+    viewer_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
     game = models.CharField(max_length=32, db_index=True)
     # The scorepad/1 record: format, game, options, players, first_dealer, rounds.
     record = models.JSONField()
@@ -33,6 +57,9 @@ class Game(models.Model):
     # Bumped by every change: a form carries the version it was shown, so a
     # double tap or a second phone cannot enter the same step twice.
     version = models.PositiveIntegerField(default=0)
+    # A cache for listing games, rebuilt from the engine with every change.
+    finished = models.BooleanField(default=False)
+    summary = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -54,4 +81,43 @@ class Game(models.Model):
             "pending": [entry.to_json() for entry in pending],
             "correcting": correcting,
             "version": self.version + 1,
+            **summary_of(record),
         }
+
+    @classmethod
+    def start(
+        cls,
+        record: Record,
+        owner: Any = None,
+        dealer_draw: list[Any] | None = None,
+    ) -> Game:
+        """A new game with its seats, from a record the engine has accepted."""
+        game = cls.objects.create(
+            game=record.game,
+            record=record.to_json(),
+            owner=owner,
+            dealer_draw=dealer_draw,
+            **summary_of(record),
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, seat=seat, name=name, name_key=name.casefold())
+            for seat, name in enumerate(record.players)
+        )
+        return game
+
+
+class Seat(models.Model):
+    """A player's name at a game, so games can be found and counted by player."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    # The name casefolded: "ann" and "Ann" are the same player across games.
+    name_key = models.CharField(max_length=40, db_index=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_player_a_seat")]
+
+    def __str__(self) -> str:
+        return self.name
