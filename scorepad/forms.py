@@ -96,7 +96,8 @@ class SetupForm(forms.Form):
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
-        names = [name for name in cleaned.get("player", []) if name]
+        rows: list[str] = cleaned.get("player", [])
+        names = [name for name in rows if name]
         options: dict[str, Any] = {}
         for option in self.rules.options:
             value = cleaned.get(f"option_{option.name}")
@@ -105,13 +106,19 @@ class SetupForm(forms.Form):
             if value is not None and value != option.default:
                 options[option.name] = value
         dealer = cleaned["first_dealer"]
-        seat = 0 if dealer == "draw" else int(dealer)
-        if seat >= max(len(names), 1):
-            raise ValidationError("The first dealer must be one of the players.")
+        seat: int | None = 0
+        if dealer != "draw":
+            # The choice counts the rows as shown, blank ones included; the seat
+            # counts only the players, since blank rows are left out.
+            row = int(dealer)
+            named = row < len(rows) and bool(rows[row])
+            seat = len([name for name in rows[:row] if name]) if named else None
         try:
-            cleaned["record"] = new_record(self.rules.key, names, seat, options)
+            cleaned["record"] = new_record(self.rules.key, names, seat or 0, options)
         except RulesError as error:
             raise ValidationError(error.message) from None
+        if seat is None:
+            raise ValidationError("The first dealer must be one of the players.")
         cleaned["draw"] = dealer == "draw"
         return cleaned
 

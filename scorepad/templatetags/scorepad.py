@@ -1,5 +1,8 @@
+from collections.abc import Sequence
+
 from django import template
 
+from rules_engine import Choice
 from rules_engine.options import Option, OptionValue
 
 register = template.Library()
@@ -19,3 +22,16 @@ def option_value(value: OptionValue, option: Option) -> str:
         if choice.value == value:
             return choice.label
     return str(value)
+
+
+@register.filter
+def choices_layout(choices: Sequence[Choice]) -> str:
+    """The grid a step's buttons need, by their longest label (a CSS class).
+
+    Numbers sit five to a row; words ("Double-zero", "diamonds") need wider
+    buttons; sentences ("Lost at trick 5: ...") one button a line.
+    """
+    longest = max((len(choice.label) for choice in choices), default=0)
+    if longest <= 4:
+        return ""
+    return "words" if longest <= 12 else "lines"

@@ -3,8 +3,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
+from scorepad.access import visible_games
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Game
 
 
 @require_GET
@@ -17,6 +17,6 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
             "players": game.record.get("players", []),
             "created": game.created,
         }
-        for game in Game.objects.only("key", "game", "record", "created")[:10]
+        for game in visible_games(request).only("key", "game", "record", "created")[:10]
     ]
     return render(request, "home.html", {"games": GAMES.values(), "recent": recent})

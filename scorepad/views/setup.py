@@ -9,8 +9,10 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import GAMES, GameRules, draw_for_dealer
+from scorepad.access import remember
 from scorepad.forms import SetupForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
@@ -63,8 +65,10 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     names = form.names() or [""] * rules.min_players
     action = str(request.POST.get("action", "start"))
     if action != "start":
-        # Editing the list redraws the form with what was typed; nothing is saved.
-        return _page(request, SetupForm(rules, request.POST), _edited(names, action, rules))
+        # Editing the list redraws the form with what was typed; nothing is saved,
+        # and nothing is checked yet: an unbound form shows no errors.
+        typed = {name: request.POST.get(name) for name in form.fields if name.startswith("option_")}
+        return _page(request, SetupForm(rules, initial=typed), _edited(names, action, rules))
     if not form.is_valid():
         return _page(request, form, names, status=400)
     record = form.cleaned_data["record"]
@@ -75,5 +79,12 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         dealer_draw = [
             [{"seat": seat, "card": card.label} for seat, card in round_] for round_ in draw.draws
         ]
-    created = Game.objects.create(game=rules.key, record=record.to_json(), dealer_draw=dealer_draw)
-    return HttpResponseRedirect(reverse("table", args=[created.key]), status=303)
+    owner = request.user if request.user.is_authenticated else None
+    created = Game.start(record, owner=owner, dealer_draw=dealer_draw)
+    remember(request, created)
+    url = reverse("table", args=[created.key])
+    if request.htmx:
+        # The whole page changes, and its address must become the game's link:
+        # htmx would follow a redirect and swap the table into the setup form.
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url, status=303)

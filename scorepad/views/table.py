@@ -28,8 +28,11 @@ def get_game(request: HtmxHttpRequest, key: str) -> Game:
     return get_object_or_404(Game, key=key)
 
 
-def _seats(current: Table) -> list[dict[str, Any]]:
-    """One row a player for the screen, from the engine's answers (no rules here)."""
+def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
+    """One row a player for the screen, from the engine's answers (no rules here).
+
+    ``step_seat`` is the player asked on screen: for simultaneous bids, whoever was tapped.
+    """
     record, sheet = current.record, current.sheet
     view = current.round_view
     last = sheet.rounds[-1] if sheet.rounds else None
@@ -44,7 +47,7 @@ def _seats(current: Table) -> list[dict[str, Any]]:
                 "leader": seat in sheet.leaders,
                 "winner": seat in sheet.winners,
                 "dealer": current.round is not None and current.round.dealer == seat,
-                "turn": current.step.seat == seat,
+                "turn": step_seat == seat,
                 "bid": view.bids[seat] if view else "",
                 "tricks": view.tricks[seat] if view else "",
             }
@@ -72,7 +75,7 @@ def table_context(game: Game, error: str | None = None, seat: str | None = None)
         "rules": record.rules,
         "step": step,
         "step_seat": step_seat,
-        "seats": _seats(current),
+        "seats": _seats(current, step_seat),
         "error": error,
         "draw": game.dealer_draw if not record.rounds and not pending else None,
         "can_undo": bool(pending or record.rounds),
@@ -167,8 +170,11 @@ def correct(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Enter a past round again, through the same steps; later rounds are worked out again."""
     game = get_game(request, key)
     form = CorrectForm(request.POST)
-    if not form.is_valid() or form.cleaned_data["version"] != game.version:
+    form.is_valid()
+    if form.has_error("version") or form.cleaned_data.get("version") != game.version:
         return _render(request, game, status=409, error=STALE)
+    if form.has_error("number"):
+        return _render(request, game, status=400, error="Pick the round to correct.")
     record, pending = game.load()
     number = form.cleaned_data["number"]
     if pending and game.correcting is None:

@@ -1,0 +1,303 @@
+"""enter: one thing entered at the table, checked by the engine, or refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpResponse
+from django.test import Client
+from django.utils.html import escape
+
+from scorepad.models import Game
+from tests.conftest import ROUND_1, bid
+
+Stored = Callable[[Game], dict[str, Any]]
+
+STALE = "That was already entered (a double tap, or another phone got there first)."
+
+
+def entry(game: Game, kind: str, seat: int | None, value: Any, **extra: Any) -> dict[str, Any]:
+    """The form the table shows for a step, with one of its buttons pressed."""
+    data = {"version": game.version, "kind": kind, "value": value, **extra}
+    if seat is not None:
+        data["seat"] = seat
+    return data
+
+
+def test_a_bid_redirects_to_the_table_which_asks_the_next_player(
+    client: Client, new_game: Game
+) -> None:
+    url = f"/g/{new_game.key}/"
+
+    response = client.post(f"{url}enter/", entry(new_game, "bid", 1, 3))
+
+    assert response.status_code == 303
+    assert response["Location"] == url
+    new_game.refresh_from_db()
+    assert new_game.pending == [bid(1, 3)]
+    assert new_game.record["rounds"] == []
+    assert new_game.version == 4
+    table = client.get(url)
+    assert "Cat bids" in table.text
+    assert "bids 3 of 10 tricks: under by 7" in table.text
+
+
+def test_a_bid_with_htmx_answers_the_new_table_fragment(
+    htmx_client: Client, new_game: Game
+) -> None:
+    response = htmx_client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 1, 3))
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "<html" not in response.text
+    assert "Cat bids" in response.text
+    assert '<input type="hidden" name="version" value="4">' in response.text
+    new_game.refresh_from_db()
+    assert new_game.pending == [bid(1, 3)]
+    assert new_game.version == 4
+
+
+def test_the_dealer_may_bid_anything_but_the_hooked_bid(client: Client, hooked_game: Game) -> None:
+    response = client.post(f"/g/{hooked_game.key}/enter/", entry(hooked_game, "bid", 0, 3))
+
+    assert response.status_code == 303
+    hooked_game.refresh_from_db()
+    assert hooked_game.pending[-1] == bid(0, 3)
+    assert "Tricks Bob took" in client.get(response["Location"]).text
+
+
+def test_the_last_players_tricks_are_filled_in_and_the_round_joins_the_record(
+    client: Client, hooked_game: Game
+) -> None:
+    url = f"/g/{hooked_game.key}/enter/"
+    client.post(url, entry(hooked_game, "bid", 0, 3))
+    for seat, tricks in [(1, 4), (2, 2)]:
+        hooked_game.refresh_from_db()
+        assert client.post(url, entry(hooked_game, "tricks", seat, tricks)).status_code == 303
+    hooked_game.refresh_from_db()
+
+    # Dev's are the last tricks asked: Ann's 3 are what is left of the 10.
+    response = client.post(url, entry(hooked_game, "tricks", 3, 1))
+
+    assert response.status_code == 303
+    hooked_game.refresh_from_db()
+    assert hooked_game.record["rounds"] == [ROUND_1]
+    assert hooked_game.pending == []
+    assert hooked_game.version == 9
+    table = client.get(response["Location"])
+    assert "Round 2 of 19" in table.text
+    assert "Cat bids" in table.text
+
+
+def test_the_round_joins_the_record_with_htmx_too(htmx_client: Client, played_game: Game) -> None:
+    # Round 3: 8 cards, Cat deals; Dev, Ann, Bob, Cat bid; Dev, Ann, Bob give tricks.
+    url = f"/g/{played_game.key}/enter/"
+    steps = [("bid", 3, 1), ("bid", 0, 2), ("bid", 1, 2), ("bid", 2, 1)]
+    steps += [("tricks", 3, 1), ("tricks", 0, 2), ("tricks", 1, 3)]
+    for kind, seat, value in steps:
+        played_game.refresh_from_db()
+        response = htmx_client.post(url, entry(played_game, kind, seat, value))
+        assert response.status_code == 200, response.text
+
+    played_game.refresh_from_db()
+    assert played_game.record["rounds"][2] == {"bids": [2, 2, 1, 1], "tricks": [2, 3, 2, 1]}
+    assert played_game.pending == []
+    assert "Round 4 of 19" in response.text
+    assert "Totals after round 3" in response.text
+
+
+def test_the_turned_up_trump_may_be_recorded_and_joins_the_round(
+    client: Client, new_game: Game
+) -> None:
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "trump", None, "hearts"))
+
+    assert response.status_code == 303
+    new_game.refresh_from_db()
+    assert new_game.pending == [{"kind": "trump", "seat": None, "value": "hearts"}]
+    assert "<dt>Trump</dt><dd>hearts</dd>" in client.get(response["Location"]).text
+
+
+def refused(response: HttpResponse, status: int, message: str) -> None:
+    assert response.status_code == status
+    assert f'<p class="error" role="alert">{escape(message)}' in response.text
+
+
+def test_it_refuses_the_hooked_bid_and_changes_nothing(
+    client: Client, hooked_game: Game, stored: Stored
+) -> None:
+    before = stored(hooked_game)
+
+    response = client.post(f"/g/{hooked_game.key}/enter/", entry(hooked_game, "bid", 0, 2))
+
+    refused(response, 400, "Ann deals and may not bid 2: the bids would add up to the 10 tricks")
+    assert stored(hooked_game) == before
+
+
+def test_it_refuses_the_hooked_bid_with_htmx_in_the_table_fragment(
+    htmx_client: Client, hooked_game: Game, stored: Stored
+) -> None:
+    before = stored(hooked_game)
+
+    response = htmx_client.post(f"/g/{hooked_game.key}/enter/", entry(hooked_game, "bid", 0, 2))
+
+    refused(response, 400, "Ann deals and may not bid 2: the bids would add up to the 10 tricks")
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "<html" not in response.text
+    assert stored(hooked_game) == before
+
+
+def test_it_refuses_a_bid_out_of_turn(client: Client, new_game: Game, stored: Stored) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 2, 1))
+
+    refused(response, 400, "it is Bob's turn to bid")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_a_bid_above_the_hand_size(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 1, 11))
+
+    refused(response, 400, "Bob may bid 0 to 10, not 11")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_a_bid_below_nothing(client: Client, new_game: Game, stored: Stored) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 1, -1))
+
+    refused(response, 400, "Bob may bid 0 to 10, not -1")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_a_bid_that_is_not_a_number(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 1, "lots"))
+
+    refused(response, 400, "a bid must be a whole number, not 'lots'")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_a_kind_of_entry_the_game_does_not_have(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "wish", 1, 3))
+
+    refused(response, 400, "'wish' is not something entered in Oh Hell")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_a_bid_for_a_seat_nobody_sits_in(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 7, 3))
+
+    refused(response, 400, "it is Bob's turn to bid")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_tricks_while_the_bidding_goes_on(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "tricks", 1, 3))
+
+    refused(response, 400, "tricks are entered once everyone has bid")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_an_entry_without_a_kind(client: Client, new_game: Game, stored: Stored) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", {"version": 3, "seat": 1, "value": 3})
+
+    refused(response, 400, "That entry could not be read.")
+    assert stored(new_game) == before
+
+
+def test_it_refuses_an_entry_to_a_finished_game(
+    client: Client, finished_game: Game, stored: Stored
+) -> None:
+    before = stored(finished_game)
+
+    response = client.post(f"/g/{finished_game.key}/enter/", entry(finished_game, "bid", 1, 0))
+
+    refused(response, 400, "the game is over: nothing more can be entered")
+    assert stored(finished_game) == before
+
+
+def test_it_refuses_an_entry_without_the_version_it_was_shown(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/enter/", {"kind": "bid", "seat": 1, "value": 3})
+
+    refused(response, 409, STALE)
+    assert stored(new_game) == before
+
+
+def test_it_refuses_an_entry_from_an_older_screen(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+    old_screen = entry(new_game, "bid", 1, 3, version=2)
+
+    response = client.post(f"/g/{new_game.key}/enter/", old_screen)
+
+    refused(response, 409, STALE)
+    assert "Bob bids" in response.text
+    assert stored(new_game) == before
+
+
+def test_an_entry_from_an_older_screen_with_htmx_answers_the_table_as_it_stands(
+    htmx_client: Client, hooked_game: Game, stored: Stored
+) -> None:
+    before = stored(hooked_game)
+    old_screen = entry(hooked_game, "bid", 3, 1, version=4)
+
+    response = htmx_client.post(f"/g/{hooked_game.key}/enter/", old_screen)
+
+    refused(response, 409, STALE)
+    assert "<html" not in response.text
+    assert '<h2 class="prompt">Ann bids</h2>' in response.text
+    assert stored(hooked_game) == before
+
+
+def test_a_double_tap_enters_the_bid_once(client: Client, new_game: Game) -> None:
+    tap = entry(new_game, "bid", 1, 3)
+
+    first = client.post(f"/g/{new_game.key}/enter/", tap)
+    second = client.post(f"/g/{new_game.key}/enter/", tap)
+
+    assert first.status_code == 303
+    refused(second, 409, STALE)
+    new_game.refresh_from_db()
+    assert new_game.pending == [bid(1, 3)]
+    assert new_game.version == 4
+
+
+def test_it_refuses_a_get(client: Client, new_game: Game) -> None:
+    response = client.get(f"/g/{new_game.key}/enter/")
+
+    assert response.status_code == 405
+
+
+def test_it_is_404_for_an_unknown_game(client: Client) -> None:
+    response = client.post("/g/no-such-game/enter/", {"version": 0, "kind": "bid"})
+
+    assert response.status_code == 404

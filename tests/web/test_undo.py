@@ -1,0 +1,147 @@
+"""undo_step: take back the last entry, reopening the last round if need be."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.test import Client
+from django.utils.html import escape
+
+from scorepad.models import Game
+from tests.conftest import ROUND_1, bid
+
+Stored = Callable[[Game], dict[str, Any]]
+
+STALE = "That was already entered (a double tap, or another phone got there first)."
+
+
+def tricks(seat: int, value: int) -> dict[str, Any]:
+    return {"kind": "tricks", "seat": seat, "value": value}
+
+
+def test_it_takes_back_the_last_bid_and_redirects_to_the_table(
+    client: Client, hooked_game: Game
+) -> None:
+    url = f"/g/{hooked_game.key}/"
+
+    response = client.post(f"{url}undo/", {"version": 5})
+
+    assert response.status_code == 303
+    assert response["Location"] == url
+    hooked_game.refresh_from_db()
+    assert hooked_game.pending == [bid(1, 3), bid(2, 2)]
+    assert hooked_game.record["rounds"] == []
+    assert hooked_game.version == 6
+    assert '<h2 class="prompt">Dev bids</h2>' in client.get(url).text
+
+
+def test_it_takes_back_the_last_bid_with_htmx_in_the_table_fragment(
+    htmx_client: Client, hooked_game: Game
+) -> None:
+    response = htmx_client.post(f"/g/{hooked_game.key}/undo/", {"version": 5})
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "<html" not in response.text
+    assert '<h2 class="prompt">Dev bids</h2>' in response.text
+    hooked_game.refresh_from_db()
+    assert hooked_game.pending == [bid(1, 3), bid(2, 2)]
+    assert hooked_game.version == 6
+
+
+def test_it_reopens_the_last_round_at_its_last_entry(client: Client, played_game: Game) -> None:
+    response = client.post(f"/g/{played_game.key}/undo/", {"version": 7})
+
+    assert response.status_code == 303
+    played_game.refresh_from_db()
+    assert played_game.record["rounds"] == [ROUND_1]
+    # Round 2, Bob dealing: every bid, then the tricks of Cat and Dev; Ann's were last.
+    assert played_game.pending == [
+        bid(2, 3),
+        bid(3, 2),
+        bid(0, 2),
+        bid(1, 1),
+        tricks(2, 3),
+        tricks(3, 3),
+    ]
+    table = client.get(response["Location"])
+    assert "Round 2 of 19" in table.text
+    assert "Tricks Ann took" in table.text
+
+
+def test_it_reopens_the_last_round_of_a_finished_game(
+    htmx_client: Client, finished_game: Game
+) -> None:
+    response = htmx_client.post(f"/g/{finished_game.key}/undo/", {"version": 40})
+
+    assert response.status_code == 200
+    assert "Round 10 of 10" in response.text
+    finished_game.refresh_from_db()
+    assert len(finished_game.record["rounds"]) == 9
+    # Round 10, Ann dealing: Ann bid last, then Bob's tricks; Cat's were taken back.
+    assert finished_game.pending[-2:] == [bid(0, 0), tricks(1, 0)]
+    assert "Tricks Cat took" in response.text
+
+
+def test_nothing_to_undo_on_a_new_game_is_refused_with_no_change(
+    client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = client.post(f"/g/{new_game.key}/undo/", {"version": 3})
+
+    assert response.status_code == 400
+    assert escape("there is nothing to undo yet") in response.text
+    assert stored(new_game) == before
+
+
+def test_nothing_to_undo_with_htmx_answers_the_fragment_with_the_reason(
+    htmx_client: Client, new_game: Game, stored: Stored
+) -> None:
+    before = stored(new_game)
+
+    response = htmx_client.post(f"/g/{new_game.key}/undo/", {"version": 3})
+
+    assert response.status_code == 400
+    assert "<html" not in response.text
+    assert "there is nothing to undo yet" in response.text
+    assert stored(new_game) == before
+
+
+def test_it_refuses_an_undo_from_an_older_screen(
+    client: Client, hooked_game: Game, stored: Stored
+) -> None:
+    before = stored(hooked_game)
+
+    response = client.post(f"/g/{hooked_game.key}/undo/", {"version": 4})
+
+    assert response.status_code == 409
+    assert escape(STALE) in response.text
+    assert stored(hooked_game) == before
+
+
+def test_it_refuses_an_undo_without_a_version(
+    client: Client, hooked_game: Game, stored: Stored
+) -> None:
+    before = stored(hooked_game)
+
+    response = client.post(f"/g/{hooked_game.key}/undo/")
+
+    assert response.status_code == 409
+    assert stored(hooked_game) == before
+
+
+def test_a_double_tap_undoes_once(client: Client, hooked_game: Game) -> None:
+    client.post(f"/g/{hooked_game.key}/undo/", {"version": 5})
+    second = client.post(f"/g/{hooked_game.key}/undo/", {"version": 5})
+
+    assert second.status_code == 409
+    hooked_game.refresh_from_db()
+    assert hooked_game.pending == [bid(1, 3), bid(2, 2)]
+
+
+def test_it_refuses_a_get(client: Client, hooked_game: Game) -> None:
+    response = client.get(f"/g/{hooked_game.key}/undo/")
+
+    assert response.status_code == 405
