@@ -6,6 +6,7 @@ the engine's message as it is.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +14,16 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
-from rules_engine import Entry, GameRules, Option, Record, RulesError, new_record, play
+from rules_engine import (
+    Entry,
+    GameRules,
+    Option,
+    Record,
+    RulesError,
+    new_record,
+    play,
+    roll_brink_dice,
+)
 
 MAX_NAME = 40
 
@@ -153,11 +163,12 @@ class EntryForm(forms.Form):
         pending: tuple[Entry, ...],
         correcting: int | None,
         *args: Any,
-        dice: dict[str, Any] | None = None,
+        rng: random.Random | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.dice = dice
+        # Brink Bid's dice are rolled here, on the server, when the Roll button is tapped.
+        self.rng = rng or random.SystemRandom()
         self.record = record
         self.pending = pending
         self.correcting = correcting
@@ -165,8 +176,8 @@ class EntryForm(forms.Form):
     def entry(self, cleaned: Mapping[str, Any]) -> Entry:
         kind: str = cleaned["kind"]
         seat = cleaned.get("seat")
-        if kind == "dice" and self.dice is not None:
-            return Entry(kind, None, self.dice)
+        if kind == "roll":
+            return Entry("dice", None, roll_brink_dice(self.rng).to_json())
         if kind == "name":
             return Entry(kind, seat, sorted(cleaned.get("values") or []))
         if kind == "declare":

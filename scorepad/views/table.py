@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from django.db.models import F
@@ -115,17 +114,7 @@ def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = get_game(request, key)
     record, pending = game.load()
-    data = request.POST.copy()
-    if data.get("kind") == "roll":
-        # The app rolls the dice; the engine says what the faces are.
-        from rules_engine import roll_brink_dice
-
-        data["kind"] = "dice"
-        data["value"] = ""
-        dice = roll_brink_dice(random.SystemRandom()).to_json()
-        form = EntryForm(record, pending, game.correcting, data, dice=dice)
-    else:
-        form = EntryForm(record, pending, game.correcting, data)
+    form = EntryForm(record, pending, game.correcting, request.POST)
     version = form.data.get("version")
     if str(version) != str(game.version):
         return _render(request, game, status=409, error=STALE)

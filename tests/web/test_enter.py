@@ -301,3 +301,31 @@ def test_it_is_404_for_an_unknown_game(client: Client) -> None:
     response = client.post("/g/no-such-game/enter/", {"version": 0, "kind": "bid"})
 
     assert response.status_code == 404
+
+
+def test_the_roll_button_rolls_brink_bids_three_dice_on_the_server(client: Client) -> None:
+    from rules_engine import Dice, new_record
+
+    record = new_record("brink-bid", ["Ann", "Bob", "Cat"], 0)
+    game = Game.start(record)
+    response = client.post(f"/g/{game.key}/enter/", {"version": 0, "kind": "roll"})
+    assert response.status_code == 303
+    game.refresh_from_db()
+    (rolled,) = game.pending
+    assert rolled["kind"] == "dice"
+    # Whatever was rolled, the engine reads it as three real faces.
+    Dice.from_json(rolled["value"])
+    page = client.get(f"/g/{game.key}/").content.decode()
+    assert "Bob bids" in page
+
+
+def test_dice_cannot_be_posted_by_hand(client: Client, stored: Stored) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("brink-bid", ["Ann", "Bob", "Cat"], 0))
+    before = stored(game)
+    response = client.post(
+        f"/g/{game.key}/enter/", {"version": 0, "kind": "dice", "value": "hearts"}
+    )
+    assert response.status_code == 400
+    assert stored(game) == before
