@@ -275,6 +275,17 @@ class Abracadabra(GameRules):
             "suit_cards": [None] * ctx.n,
         }
 
+    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
+        """During a deal: the tricks each player named (declarer marked) and has taken."""
+        declarer = auction(ctx, draft["calls"]).declarer
+        bids = tuple(
+            "" if named is None else f"{len(named)}{'*' if seat == declarer else ''}"
+            for seat, named in enumerate(draft["named"])
+        )
+        winners: list[int] = draft["trick_winners"]
+        tricks = tuple(str(winners.count(seat)) if winners else "" for seat in range(ctx.n))
+        return RoundView(bids, tricks)
+
     def names_trump(self, ctx: RoundContext) -> bool:
         return bool(ctx.option("declarer_names_trump"))
 

@@ -724,3 +724,27 @@ def test_random_legal_games_keep_every_rule(
         assert sheet.winners == tuple(
             s for s, t in enumerate(sheet.totals) if t == max(sheet.totals)
         )
+
+
+def test_the_table_shows_tricks_named_and_taken_while_the_deal_is_played() -> None:
+    from rules_engine import Entry, new_record, play, table
+
+    record, pending = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0), ()
+    for entry in [
+        Entry("call", 1, 2),
+        Entry("call", 2, "pass"),
+        Entry("call", 0, "pass"),
+        Entry("suit", 1, "hearts"),
+        Entry("suit", 2, "spades"),
+        Entry("suit", 0, "clubs"),
+        Entry("name", 1, [1, 2]),
+        Entry("name", 2, [3]),
+        Entry("name", 0, []),
+        Entry("declare", None, {"exposed": [], "pile_exposed": [False, False, False]}),
+        Entry("trick", None, 1),
+    ]:
+        record, pending = play(record, pending, entry)
+    view = table(record, pending).round_view
+    assert view is not None
+    assert view.bids == ("0", "2*", "1")
+    assert view.tricks == ("0", "1", "0")
