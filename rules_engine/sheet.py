@@ -104,6 +104,8 @@ def _work_out(record: Record, strict: bool) -> Sheet:
         try:
             scores = rules.score_round(ctx, rnd)
             view = rules.view(ctx, rnd)
+            if len(scores) != setup.n:
+                raise RulesError(f"the round has scores for {len(scores)} of {setup.n} players")
         except (RulesError, LookupError, TypeError, ValueError):
             if strict:
                 raise

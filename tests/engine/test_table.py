@@ -124,3 +124,13 @@ def test_entries_round_trip_through_json() -> None:
         Entry.from_json({"seat": 1})
     with pytest.raises(RulesError):
         Entry.from_json({"kind": "bid", "seat": "1"})
+
+
+def test_review_flags_a_round_too_short_for_the_players_without_failing() -> None:
+    record = new_record("oh-hell", ["Ann", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus"], 0)
+    broken = record.with_rounds([{"bids": [1, 0, 2, 4], "tricks": [1, 1, 2, 3]}])
+    sheet = review(broken)
+    assert sheet.rounds[0].problem == "bids must list one value for each of the 7 players"
+    assert sheet.totals == (0,) * 7
+    with pytest.raises(RulesError, match="round 1: bids must list"):
+        score(broken)
