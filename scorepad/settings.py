@@ -6,8 +6,11 @@ start-up rather than quietly meaning something else. The README lists them.
 
 import os
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -52,6 +55,72 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
+def env_int(name: str, default: int) -> int:
+    """A whole number of zero or more."""
+    value = os.environ.get(name, "").strip()
+    if value == "":
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(
+            f"The environment variable {name} is a whole number (0 or more), not {value!r}."
+        )
+    return int(value)
+
+
+def postgres_database(url: str) -> dict[str, Any]:
+    """Django's DATABASES entry for postgres://user:password@host:port/name?sslmode=require.
+
+    Query parameters go to the driver as they are (libpq's connection parameters).
+    """
+    bad = f"DATABASE_URL is postgres://user:password@host:port/name, not {url!r}."
+    parts = urlsplit(url)
+    if parts.scheme not in {"postgres", "postgresql"}:
+        raise ImproperlyConfigured(bad + " Only PostgreSQL is read from a URL; see SQLITE_PATH.")
+    name = unquote(parts.path.removeprefix("/"))
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured(bad + " The port is not a number.") from None
+    if not parts.hostname or not name or "/" in name:
+        raise ImproperlyConfigured(bad + " It needs a host and a database name.")
+    try:
+        options = dict(parse_qsl(parts.query, keep_blank_values=True, strict_parsing=True))
+    except ValueError:
+        raise ImproperlyConfigured(bad + " The part after ? is not name=value&...") from None
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": unquote(parts.hostname),
+        "PORT": str(port or ""),
+        "OPTIONS": options,
+        # Keep connections open between requests, and check one before reusing it.
+        "CONN_MAX_AGE": env_int("CONN_MAX_AGE", 60),
+        "CONN_HEALTH_CHECKS": True,
+    }
+
+
+def sqlite_database(path: Path) -> dict[str, Any]:
+    """SQLite tuned for several processes at once: readers never wait for the writer (WAL),
+    and a write transaction takes the lock when it starts (IMMEDIATE), waiting up to 5 s
+    for another writer instead of failing half-way with "database is locked"."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": path,
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "init_command": (
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;"
+            ),
+        },
+        # Keep the connection between requests too: opening one runs the PRAGMAs,
+        # and closing the last one checkpoints the WAL, ~3 ms a request (python -m bench).
+        "CONN_MAX_AGE": env_int("CONN_MAX_AGE", 60),
+        "CONN_HEALTH_CHECKS": True,
+    }
+
+
 DEBUG = env_bool("DEBUG", True)
 
 # The insecure key is only ever used for a local DEBUG run; production must set one.
@@ -73,6 +142,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -102,11 +172,23 @@ TEMPLATES = [
     },
 ]
 
-# SQLite by default. DATABASE_URL support (e.g. PostgreSQL in production) goes here.
+# PostgreSQL when DATABASE_URL is set (several app servers can share it), else SQLite.
+_database_url = os.environ.get("DATABASE_URL", "").strip()
 DATABASES = {
+    "default": (
+        postgres_database(_database_url)
+        if _database_url
+        else sqlite_database(Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))))
+    )
+}
+
+# One cache for every process and server, kept in the database itself (no extra
+# service): the login rate limit counts across all of them. `createcachetable`
+# makes its table (scripts/serve and scripts/prod run it; the tests make their own).
+CACHES = {
     "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))),
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorepad_cache",
     }
 }
 
@@ -138,4 +220,47 @@ STORAGES = {
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
+}
+
+# Security. Production (DEBUG off) is secure by default; each setting can be
+# turned off from the environment, e.g. when a proxy already redirects to HTTPS.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+# Browsers remember to use HTTPS only for a year (set 0 while trying HTTPS out).
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+# Behind a proxy that ends TLS, name the header it sets (X-Forwarded-Proto): a
+# request is then HTTPS when that header says "https". Only trust a proxy that
+# always sets or strips it, so opt in.
+_proxy_ssl_header = env_str("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_ssl_header:
+    _header = _proxy_ssl_header.upper().replace("-", "_").removeprefix("HTTP_")
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _header, "https")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+if not all(origin.startswith(("https://", "http://")) for origin in CSRF_TRUSTED_ORIGINS):
+    raise ImproperlyConfigured(
+        "CSRF_TRUSTED_ORIGINS lists origins with their scheme, like https://scores.example.com."
+    )
+# A game's link is its key: never send it to another site in a Referer header.
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+# htmx sends the token from <body hx-headers>, not from the cookie, but the cookie
+# stays readable to scripts as Django's default (HttpOnly would add nothing here).
+CSRF_COOKIE_HTTPONLY = False
+
+# Content Security Policy: our own files only, no inline script or style anywhere
+# (htmx's indicator <style> is turned off in base.html's htmx-config).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "object-src": [CSP.NONE],
 }
