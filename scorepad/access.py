@@ -7,6 +7,8 @@ the games started in this browser's session, so nobody lists another's games.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
@@ -26,6 +28,22 @@ def remember(request: HttpRequest, game: Game) -> None:
 def session_keys(request: HttpRequest) -> list[str]:
     keys = request.session.get(SESSION_GAMES, [])
     return [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+
+
+def claim_session_games(request: HttpRequest | None, user: Any) -> int:
+    """Give a user who signs up or in the games this browser started without an owner.
+
+    Games another user owns stay theirs. Returns how many games were claimed.
+    """
+    if request is None or getattr(request, "session", None) is None:
+        return 0
+    keys = session_keys(request)
+    return Game.objects.filter(key__in=keys, owner__isnull=True).update(owner=user)
+
+
+def on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """The user_logged_in receiver (connected in apps.py): sign-up and log-in both claim."""
+    claim_session_games(request, user)
 
 
 def visible_games(request: HttpRequest) -> QuerySet[Game]:

@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class ScorepadConfig(AppConfig):
     name = "scorepad"
     verbose_name = "Scorepad"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from scorepad.access import on_login
+
+        # Games started before signing in become the user's (see access.py).
+        user_logged_in.connect(on_login, dispatch_uid="scorepad.claim_session_games")

@@ -54,6 +54,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.django_db)
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """A fast password hasher: the tests sign up and in many times (never in production)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def htmx_client() -> Client:
     """A client whose every request comes from htmx."""
@@ -129,3 +135,17 @@ def stored() -> Callable[[Game], dict[str, Any]]:
         ).get(pk=game.pk)
 
     return read
+
+
+def start_game(client: Client, *players: str) -> Game:
+    """Start Oh Hell in this client's browser through the setup form, as a player would."""
+    data = {
+        "player": list(players or PLAYERS),
+        "option_style": "long",
+        "option_scoring": "positive",
+        "first_dealer": "0",
+        "action": "start",
+    }
+    response = client.post("/new/oh-hell/", data)
+    assert response.status_code == 303, response.content
+    return Game.objects.get(key=response["Location"].split("/")[2])
