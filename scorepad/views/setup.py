@@ -13,9 +13,10 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import GAMES, GameRules, draw_for_dealer
 from scorepad.access import remember
-from scorepad.forms import SetupForm
+from scorepad.forms import MAX_NAME, SetupForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
+from scorepad.views.players import roster
 
 
 def _rules(game: str) -> GameRules:
@@ -24,9 +25,22 @@ def _rules(game: str) -> GameRules:
     return GAMES[game]
 
 
+def _picked(names: list[str], name: str, rules: GameRules) -> list[str]:
+    """The list with a roster name in its first empty row (or a new row), once only."""
+    name = name.strip()[:MAX_NAME]
+    if not name or name.casefold() in {n.strip().casefold() for n in names}:
+        return names
+    if "" in names:
+        names[names.index("")] = name
+        return names
+    return [*names, name] if len(names) < rules.max_players else names
+
+
 def _edited(names: list[str], action: str, rules: GameRules) -> list[str]:
-    """The player list after an add, remove or move button (no JavaScript needed)."""
+    """The player list after an add, remove, move or pick button (no JavaScript needed)."""
     verb, _, where = action.partition("-")
+    if verb == "pick":
+        return _picked(names, where, rules)
     index = int(where) if where.isdigit() else -1
     if verb == "add" and len(names) < rules.max_players:
         return [*names, ""]
@@ -46,7 +60,11 @@ def _page(
 ) -> HttpResponse:
     rules = form.rules
     template = "setup.html#setup-form" if request.htmx else "setup.html"
+    known = roster(request)
+    typed = {name.strip().casefold() for name in names}
     context = {
+        "roster": [name for key, name in known],
+        "to_pick": [name for key, name in known if key not in typed],
         "rules": rules,
         "form": form,
         "names": names,

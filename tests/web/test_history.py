@@ -1,0 +1,230 @@
+"""history: every game this person may list, newest first, by game and by player."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+
+from rules_engine import parse_record
+from scorepad.access import SESSION_GAMES
+from scorepad.models import Game
+from tests.conftest import ROUND_1, ROUND_2, oh_hell
+
+URL = "/games/"
+
+# Sinker, Ann deals: Bob's 2 fails with 3 tricks (Ann scores 8); both pass and split 4-4 (-10 each).
+SINKER_ROUNDS = [
+    {"calls": ["2", "pass"], "tricks": [5, 3]},
+    {"calls": ["pass", "pass"], "tricks": [4, 4]},
+]
+
+
+def sinker(players: tuple[str, str] = ("Ann", "Bob"), rounds: Any = ()) -> dict[str, Any]:
+    return {
+        "format": "scorepad/1",
+        "game": "sinker",
+        "options": {},
+        "players": list(players),
+        "first_dealer": 0,
+        "rounds": list(rounds),
+    }
+
+
+def start(data: dict[str, Any], day: int, owner: User | None = None) -> Game:
+    """A game as the setup form stores it (with its seats), started on 2025-05-<day>."""
+    game = Game.start(parse_record(data), owner=owner)
+    Game.objects.filter(pk=game.pk).update(created=datetime(2025, 5, day, 20, 0, tzinfo=UTC))
+    return game
+
+
+def started_here(client: Client, *games: Game) -> None:
+    session = client.session
+    session[SESSION_GAMES] = [game.key for game in games]
+    session.save()
+
+
+def listed(html: str) -> list[str]:
+    """The keys of the games listed, in order (by their sheet links in the headings)."""
+    return re.findall(r'<h2><a href="/g/([^/]+)/sheet/">', html)
+
+
+def three_games(client: Client) -> tuple[Game, Game, Game]:
+    """Oh Hell two rounds in (1 May), Sinker two rounds in (2 May), Sinker for Cat (3 May)."""
+    oh = start(oh_hell([ROUND_1, ROUND_2]), 1)
+    sink = start(sinker(rounds=SINKER_ROUNDS), 2)
+    cats = start(sinker(("Cat", "Dev")), 3)
+    started_here(client, oh, sink, cats)
+    return oh, sink, cats
+
+
+def test_it_lists_this_browsers_games_newest_first(client: Client) -> None:
+    oh, sink, cats = three_games(client)
+
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    assert listed(response.text) == [cats.key, sink.key, oh.key]
+    assert '<time datetime="2025-05-01T20:00:00+00:00">1 May 2025, 20:00</time>' in response.text
+
+
+def test_each_game_shows_its_players_totals_and_links(client: Client) -> None:
+    oh, _, _ = three_games(client)
+
+    response = client.get(URL)
+
+    text = re.sub(r"\s+", " ", response.text)
+    for name, total in zip(("Ann", "Bob", "Cat", "Dev"), (25, 15, 25, 4), strict=True):
+        assert (
+            f'<a href="/players/{name.lower()}/">{name}</a></th><td class="num">{total}</td>'
+            in text
+        )
+    assert "In progress, 2 rounds played" in text
+    assert f'href="/g/{oh.key}/sheet/"' in text
+    assert f'href="/g/{oh.key}/"' in text
+
+
+def test_a_finished_game_names_its_winner(client: Client, finished_game: Game) -> None:
+    # The fixture's game has no seats and no cached summary: the engine works it out.
+    started_here(client, finished_game)
+
+    response = client.get(URL)
+
+    assert "Won by Cat" in response.text
+    assert '<td class="num">100</td>' in response.text
+
+
+def test_it_lists_the_signed_in_owners_games_from_any_browser(
+    client: Client, django_user_model: Any
+) -> None:
+    ann = django_user_model.objects.create_user("ann", password="a long password 1")
+    mine = start(sinker(), 1, owner=ann)
+    client.force_login(ann)
+
+    response = client.get(URL)
+
+    assert listed(response.text) == [mine.key]
+
+
+def test_it_never_lists_other_peoples_games(client: Client, django_user_model: Any) -> None:
+    bob = django_user_model.objects.create_user("bob", password="a long password 1")
+    start(sinker(), 1, owner=bob)  # Bob's, from his account
+    start(oh_hell(), 2)  # another browser's
+    here = start(sinker(("Cat", "Dev")), 3)
+    started_here(client, here)
+
+    response = client.get(URL)
+
+    assert listed(response.text) == [here.key]
+    assert "Ann" not in response.text
+
+
+def test_it_filters_by_game(client: Client) -> None:
+    _, sink, cats = three_games(client)
+
+    response = client.get(URL, {"game": "sinker"})
+
+    assert response.status_code == 200
+    assert listed(response.text) == [cats.key, sink.key]
+    assert '<option value="sinker" selected>Sinker</option>' in response.text
+
+
+def test_it_filters_by_player_whatever_the_case(client: Client) -> None:
+    oh, sink, _ = three_games(client)
+
+    response = client.get(URL, {"player": "ANN"})
+
+    assert response.status_code == 200
+    assert listed(response.text) == [sink.key, oh.key]
+
+
+def test_it_filters_by_game_and_player_together(client: Client) -> None:
+    oh, _, _ = three_games(client)
+
+    assert listed(client.get(URL, {"game": "oh-hell", "player": "cat"}).text) == [oh.key]
+    none = client.get(URL, {"game": "brink-bid", "player": "ann"})
+    assert none.status_code == 200
+    assert listed(none.text) == []
+    assert "No games match." in none.text
+
+
+def test_an_unknown_game_is_refused_with_a_reason(client: Client) -> None:
+    three_games(client)
+
+    response = client.get(URL, {"game": "snap"})
+
+    assert response.status_code == 400
+    assert listed(response.text) == []
+    assert "Scorepad keeps no game called snap." in response.text
+
+
+def test_an_unknown_player_is_refused_with_a_reason(client: Client) -> None:
+    three_games(client)
+    start(sinker(("Zoe", "Yan")), 4)  # someone else's game: Zoe is no player of ours
+
+    response = client.get(URL, {"player": "zoe"})
+
+    assert response.status_code == 400
+    assert listed(response.text) == []
+    assert "None of your games has a player called zoe." in response.text
+
+
+def test_a_crafted_filter_is_escaped_and_never_an_error(client: Client) -> None:
+    response = client.get(URL, {"game": "<script>", "player": ["a", "b"], "x": "1"})
+
+    assert response.status_code == 400
+    assert "<script>" not in response.text
+    assert "&lt;script&gt;" in response.text
+
+
+def test_htmx_gets_only_the_list(htmx_client: Client) -> None:
+    _, sink, cats = three_games(htmx_client)
+
+    response = htmx_client.get(URL, {"game": "sinker"})
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="games"')
+    assert "<html" not in response.text
+    assert listed(response.text) == [cats.key, sink.key]
+    assert "HX-Request" in response["Vary"]
+
+
+def test_htmx_restoring_history_gets_the_whole_page(client: Client) -> None:
+    three_games(client)
+
+    response = client.get(URL, headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+
+    assert "<html" in response.text
+
+
+def test_the_filter_form_works_without_javascript(client: Client) -> None:
+    response = client.get(URL)
+
+    assert '<form class="filters" method="get" action="/games/"' in response.text
+    assert 'hx-get="/games/" hx-target="#games"' in response.text
+    assert 'hx-push-url="true"' in response.text
+
+
+def test_with_no_games_it_says_how_to_start_one(client: Client) -> None:
+    start(sinker(), 1)  # another browser's
+
+    response = client.get(URL)
+
+    assert listed(response.text) == []
+    assert "No games yet." in response.text
+
+
+def test_it_is_linked_from_every_page_header_and_the_home_page(client: Client) -> None:
+    three_games(client)
+
+    response = client.get("/")
+
+    assert '<nav class="site-nav" aria-label="Scorepad"><a href="/games/">' in response.text
+    assert response.text.count('href="/games/"') == 2
+
+
+def test_it_refuses_a_post(client: Client) -> None:
+    assert client.post(URL).status_code == 405
