@@ -33,6 +33,9 @@ from .record import load_record as load_record
 from .record import new_record as new_record
 from .record import parse_record as parse_record
 from .record import rules_for as rules_for
+from .schedule import OPEN_ROWS as OPEN_ROWS
+from .schedule import ScheduledRound as ScheduledRound
+from .schedule import schedule as schedule
 from .sheet import ScoredRound as ScoredRound
 from .sheet import Sheet as Sheet
 from .sheet import review as review

@@ -279,6 +279,9 @@ class GameRules:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    # What a paper score sheet has a box for once a round, besides the players'
+    # columns (Brink Bid's three dice).
+    round_boxes: ClassVar[tuple[str, ...]] = ()
     # The ranks in the pack used to draw for the first dealer, low to high.
     draw_ranks: ClassVar[tuple[str, ...]] = (
         "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",

@@ -166,6 +166,8 @@ class BrinkBid(BiddingInTurn):
     min_players = 2
     max_players = 6
     hooked = False
+    # The three dice rolled each round: trump, number of cards to pass, direction.
+    round_boxes = ("Trump", "Pass", "Direction")
 
     # --- The shape of the game -------------------------------------------------
     def hand_size(self, setup: Setup, index: int) -> int:

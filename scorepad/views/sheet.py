@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from rules_engine import review
+from scorepad.charts import running_totals
 from scorepad.http import HtmxHttpRequest
+from scorepad.models import Game
+from scorepad.pdf import is_wide
 from scorepad.views.table import get_game
 
 
-@require_GET
-def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = get_game(request, key)
+def sheet_context(game: Game) -> dict[str, Any]:
+    """The sheet as the engine works it out; the page and its PDF both draw it."""
     record, _ = game.load()
     worked_out = review(record)
     rows = [
@@ -33,8 +36,25 @@ def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
         }
         for scored in worked_out.rounds
     ]
-    context = {"game": game, "record": record, "sheet": worked_out, "rows": rows}
-    return render(request, "sheet.html", context)
+    chart = running_totals(
+        f"{record.rules.title}: running totals",
+        record.players,
+        [scored.totals for scored in worked_out.rounds],
+    )
+    return {
+        "game": game,
+        "record": record,
+        "sheet": worked_out,
+        "rows": rows,
+        "chart": chart,
+        # Round and cards, then bid, took, score and total a player.
+        "wide": is_wide(2 + 4 * len(record.players)),
+    }
+
+
+@require_GET
+def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    return render(request, "sheet.html", sheet_context(get_game(request, key)))
 
 
 @require_GET

@@ -1,0 +1,178 @@
+"""blank_sheet: a blank score sheet for any game, options, player count and names."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from rules_engine import GAMES, OPEN_ROWS, schedule
+from tests.web.test_sheet import sheet_rows
+
+EVERY_COUNT = [
+    (key, players)
+    for key, rules in GAMES.items()
+    for players in range(rules.min_players, rules.max_players + 1)
+]
+
+
+def blank(client: Client, game: str, query: str = "", status: int = 200) -> str:
+    response = client.get(f"/print/{game}/?{query}")
+    assert response.status_code == status, response.text
+    return response.text
+
+
+@pytest.mark.parametrize(("game", "players"), EVERY_COUNT)
+def test_it_has_a_row_a_round_with_the_cards_and_dealer_for_every_game_and_count(
+    client: Client, game: str, players: int
+) -> None:
+    rows = sheet_rows(blank(client, game, f"players={players}"))
+
+    boxes = len(GAMES[game].round_boxes)
+    expected = [
+        [str(r.number), str(r.hand_size), f"Player {r.dealer + 1}"] + [""] * (boxes + 4 * players)
+        for r in schedule(game, {}, players)
+    ]
+    assert rows == expected
+
+
+def test_long_oh_hell_for_four_goes_10_down_to_1_and_back_with_the_deal_passing_left(
+    client: Client,
+) -> None:
+    rows = sheet_rows(
+        blank(client, "oh-hell", "players=4&player=Ann&player=Bob&player=Cat&player=Dev")
+    )
+
+    assert len(rows) == 19
+    assert [row[1] for row in rows] == [str(n) for n in [*range(10, 0, -1), *range(2, 11)]]
+    assert [row[2] for row in rows[:5]] == ["Ann", "Bob", "Cat", "Dev", "Ann"]
+    assert rows[-1][2] == "Cat"
+
+
+def test_the_first_dealer_deals_round_one(client: Client) -> None:
+    rows = sheet_rows(blank(client, "oh-hell", "players=3&first_dealer=3&player=Ann&player=Bob"))
+
+    assert [row[2] for row in rows[:4]] == ["Player 3", "Ann", "Bob", "Player 3"]
+
+
+def test_the_names_head_the_players_columns(client: Client) -> None:
+    html = blank(client, "sinker", "players=2&player=Ann&player=Bob")
+
+    assert '<th scope="colgroup" colspan="4" class="player">Ann</th>' in html
+    assert '<th scope="colgroup" colspan="4" class="player">Bob</th>' in html
+    assert "Sinker score sheet: 8 rounds" in html
+
+
+@pytest.mark.parametrize(
+    ("style", "cards"),
+    [
+        ("short-up", list(range(1, 11))),
+        ("short-down", list(range(10, 0, -1))),
+        ("short-up-down", [6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6]),
+        ("long-inverted", [*range(1, 11), *range(9, 0, -1)]),
+    ],
+)
+def test_the_oh_hell_style_sets_the_cards(client: Client, style: str, cards: list[int]) -> None:
+    rows = sheet_rows(blank(client, "oh-hell", f"players=5&option_style={style}"))
+
+    assert [row[1] for row in rows] == [str(n) for n in cards]
+
+
+def test_brink_bid_has_boxes_for_the_three_dice_every_round(client: Client) -> None:
+    html = blank(client, "brink-bid", "players=4")
+
+    assert 'class="dice">Dice</th>' in html
+    for die in ("Trump", "Pass", "Direction"):
+        assert f'<th scope="col">{die}</th>' in html
+    rows = sheet_rows(html)
+    assert [row[1] for row in rows] == [str(n) for n in range(4, 14)]
+    assert all(row.count("") == 3 + 16 for row in rows)
+    assert html.count('<td class="box"></td>') == 3 * 10
+
+
+def test_other_games_have_no_dice(client: Client) -> None:
+    assert "Dice" not in blank(client, "oh-hell", "players=4")
+
+
+def test_games_to_a_score_say_so_and_get_blank_rows(client: Client) -> None:
+    boerenbridge = blank(client, "boerenbridge", "players=4")
+    abracadabra = blank(client, "abracadabra", "players=3")
+
+    assert "Boerenbridge score sheet: to 100" in boerenbridge
+    assert len(sheet_rows(boerenbridge)) == OPEN_ROWS
+    assert "Abracadabra score sheet: to 300" in abracadabra
+    assert "Abracadabra score sheet: to 500" in blank(
+        client, "abracadabra", "players=3&option_target=500"
+    )
+    deals = blank(client, "abracadabra", "players=4&option_deals=6")
+    assert "Abracadabra score sheet: 6 deals" in deals
+    assert len(sheet_rows(deals)) == 6
+
+
+def test_with_no_choices_it_shows_the_default_sheet_for_four(client: Client) -> None:
+    rows = sheet_rows(blank(client, "oh-hell"))
+
+    assert len(rows) == 19
+    assert [row[2] for row in rows[:4]] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def test_it_links_the_pdf_on_a4_and_letter_with_the_same_choices(client: Client) -> None:
+    html = blank(client, "oh-hell", "players=3&option_style=short-up&player=Ann")
+
+    assert (
+        'href="/print/oh-hell/pdf?players=3&amp;option_style=short-up&amp;player=Ann&amp;paper=a4"'
+        in html
+    )
+    assert "paper=letter" in html
+    assert 'formaction="/print/oh-hell/pdf"' in html
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("players=9", "Select a valid choice. 9 is not one of the available choices."),
+        ("players=four", "Select a valid choice. four is not one of the available choices."),
+        ("players=4&option_style=sideways", "Select a valid choice. sideways is not one of"),
+        ("players=4&option_scoring=", ""),
+        ("players=4&first_dealer=5", "Player 5 is not at a table of 4."),
+        ("players=3&player=A&player=B&player=C&player=D", "D: there are names for more than the 3"),
+        ("players=3&player=Ann&player=ann", "two players are called ann: give one another name"),
+        ("players=3&paper=a5", "Select a valid choice. a5 is not one of the available choices."),
+    ],
+)
+def test_it_refuses_bad_choices_with_a_message(client: Client, query: str, message: str) -> None:
+    if not message:  # a blank option is its default, as in a record
+        assert sheet_rows(blank(client, "oh-hell", query))
+        return
+    html = blank(client, "oh-hell", query, status=400)
+
+    assert message in html.replace("&#x27;", "'")
+    assert "<tbody>" not in html
+
+
+def test_it_refuses_more_rounds_than_a_sheet_can_hold(client: Client) -> None:
+    html = blank(client, "abracadabra", "players=3&option_deals=500", status=400)
+
+    assert "A printed sheet has at most 100 rounds." in html
+
+
+def test_the_pdf_refuses_bad_choices_too(client: Client) -> None:
+    response = client.get("/print/oh-hell/pdf?players=2")
+
+    assert response.status_code == 400
+    assert "2 is not one of the available choices" in response.text
+
+
+def test_an_unknown_game_is_not_found(client: Client) -> None:
+    assert client.get("/print/whist/").status_code == 404
+    assert client.get("/print/whist/pdf").status_code == 404
+
+
+def test_it_only_answers_get(client: Client) -> None:
+    assert client.post("/print/oh-hell/").status_code == 405
+
+
+def test_the_home_page_links_a_blank_sheet_for_every_game(client: Client) -> None:
+    html = client.get("/").text
+
+    for key, rules in GAMES.items():
+        assert f'<a href="/print/{key}/">Print a blank {rules.title} sheet</a>' in html
