@@ -1,0 +1,44 @@
+"""``python manage.py export_game ID``: print one game's scorepad/1 record.
+
+ID is the game's key, its link (``https://.../g/<key>/``) or path, or its number.
+A key may start with ``-``: give it after ``--`` (``export_game -- -Xy...``), or as a path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorepad.models import Game
+from scorepad.records import dump, export_records
+
+
+class Command(BaseCommand):
+    help = (
+        "Print a game's scorepad/1 record to standard output: the rounds played to "
+        "the end (a round still being entered is left out)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "game",
+            metavar="ID",
+            help=(
+                "the game's key, its link or path (/g/<key>/...), or its number; "
+                "a key that starts with - goes after --"
+            ),
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        wanted: str = options["game"].strip()
+        if "/g/" in wanted:
+            # A link or a path, as import_game prints: /g/<key>/sheet/
+            wanted = wanted.split("/g/", 1)[1].split("/", 1)[0]
+        game = Game.objects.filter(key=wanted).first()
+        # A number too long for the database is no game's number either.
+        if game is None and wanted.isdigit() and len(wanted) < 19:
+            game = Game.objects.filter(pk=int(wanted)).first()
+        if game is None:
+            raise CommandError(f"no game has the key or number {wanted!r}")
+        self.stdout.write(dump(export_records([game])[0]), ending="")

@@ -1,0 +1,308 @@
+"""import_games: games from a scorepad/1 file, checked whole by the engine, all or none."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import NoReverseMatch, reverse
+
+from rules_engine import load_record, score
+from scorepad.models import Game, Seat
+from scorepad.records import MAX_IMPORT_BYTES
+from tests.five_games import FIVE_GAMES, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
+
+URL = "/games/import/"
+
+
+def upload(data: Any, name: str = "games.json") -> dict[str, SimpleUploadedFile]:
+    content = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return {"file": SimpleUploadedFile(name, content, content_type="application/json")}
+
+
+def refusal(response: Any) -> str:
+    """The page's reason for refusing, as the player reads it."""
+    assert response.status_code == 400
+    assert "Nothing was imported." in response.text
+    errors = response.context["form"].errors
+    return " ".join(message for messages in errors.values() for message in messages)
+
+
+def nothing_was_made() -> None:
+    assert Game.objects.count() == 0
+    assert Seat.objects.count() == 0
+
+
+def test_the_page_offers_a_file_and_a_box_to_paste_into(client: Client) -> None:
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    assert f'action="{URL}"' in response.text
+    assert 'enctype="multipart/form-data"' in response.text
+    assert 'type="file"' in response.text
+    assert "<textarea" in response.text
+    assert reverse("export_all") in response.text
+
+
+def test_the_page_says_a_round_being_entered_is_not_in_a_record(client: Client) -> None:
+    response = client.get(URL)
+
+    assert "still being entered" in response.text
+
+
+@pytest.mark.parametrize("game", list(FIVE_GAMES))
+def test_each_game_comes_back_exactly_as_exported(client: Client, game: str) -> None:
+    original, totals = FIVE_GAMES[game]
+
+    response = client.post(URL, upload(original))
+
+    imported = Game.objects.get()
+    assert response.status_code == 303
+    assert response["Location"] == f"/g/{imported.key}/sheet/"
+    assert imported.game == game
+    assert imported.owner is None
+    exported = client.get(f"/g/{imported.key}/record.json")
+    assert json.loads(exported.content) == original
+    assert list(score(load_record(exported.content)).totals) == totals
+
+
+@pytest.mark.parametrize("game", list(FIVE_GAMES))
+def test_the_sheet_of_an_imported_game_shows_the_engines_totals(client: Client, game: str) -> None:
+    original, totals = FIVE_GAMES[game]
+
+    client.post(URL, upload(original))
+
+    imported = Game.objects.get()
+    page = client.get(f"/g/{imported.key}/sheet/")
+    assert page.status_code == 200
+    for total in totals:
+        assert f'<td class="total">{total}</td>' in page.text
+    assert imported.summary["totals"] == totals
+    assert imported.finished == score(load_record(json.dumps(original))).finished
+
+
+def test_it_keeps_the_players_names_in_their_seats(client: Client) -> None:
+    names = ["Zoë", "Bob Smith", "cat", "DEV"]
+
+    client.post(URL, upload({**OH_HELL, "players": names}))
+
+    imported = Game.objects.get()
+    assert imported.record["players"] == names
+    assert [(s.seat, s.name, s.name_key) for s in imported.seats.all()] == [
+        (0, "Zoë", "zoë"),
+        (1, "Bob Smith", "bob smith"),
+        (2, "cat", "cat"),
+        (3, "DEV", "dev"),
+    ]
+
+
+def test_an_imported_game_goes_on_from_the_next_round(client: Client) -> None:
+    client.post(URL, upload(OH_HELL))
+
+    imported = Game.objects.get()
+    assert imported.pending == []
+    table = client.get(f"/g/{imported.key}/")
+    assert table.status_code == 200
+    assert "Round 3" in table.text
+
+
+def test_it_takes_a_record_pasted_into_the_box(client: Client) -> None:
+    response = client.post(URL, {"text": json.dumps(SINKER, indent=2)})
+
+    imported = Game.objects.get()
+    assert response.status_code == 303
+    assert response["Location"] == f"/g/{imported.key}/sheet/"
+    assert imported.record == SINKER
+
+
+def test_with_htmx_it_sends_the_browser_to_the_new_games_sheet(htmx_client: Client) -> None:
+    response = htmx_client.post(URL, upload(OH_HELL))
+
+    imported = Game.objects.get()
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/g/{imported.key}/sheet/"
+
+
+def test_an_array_of_records_makes_every_game_in_order(client: Client) -> None:
+    records = [original for original, _ in FIVE_GAMES.values()]
+
+    response = client.post(URL, upload(records))
+
+    assert response.status_code == 303
+    games = list(Game.objects.order_by("pk"))
+    assert [g.record for g in games] == records
+    try:
+        expected = reverse("history")
+    except NoReverseMatch:  # without the history page, the first game's sheet
+        expected = f"/g/{games[0].key}/sheet/"
+    assert response["Location"] == expected
+
+
+def test_imported_games_are_this_browsers_and_are_exported_with_it(client: Client) -> None:
+    records = [original for original, _ in FIVE_GAMES.values()]
+    client.post(URL, upload(records))
+
+    exported = client.get("/games/export.json")
+
+    assert json.loads(exported.content) == records
+
+
+def test_a_signed_in_player_owns_the_games_imported(client: Client) -> None:
+    user = User.objects.create_user("ann", password="a long pass phrase")
+    client.force_login(user)
+
+    client.post(URL, upload([OH_HELL, SINKER]))
+
+    assert Game.objects.filter(owner=user).count() == 2
+
+
+# --- Refusals: nothing is made --------------------------------------------------
+
+
+def test_it_refuses_a_file_that_is_not_json(client: Client) -> None:
+    response = client.post(URL, upload(b"game: oh-hell\nrounds: 3\n", "notes.txt"))
+
+    assert "the file is not readable JSON" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_a_file_that_is_not_utf8_text(client: Client) -> None:
+    response = client.post(URL, upload(b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "photo.png"))
+
+    assert "the file is not readable JSON" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_another_format(client: Client) -> None:
+    response = client.post(URL, upload({**OH_HELL, "format": "scorepad/2"}))
+
+    assert "this is not a scorepad/1 game record" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_json_that_is_not_a_record(client: Client) -> None:
+    response = client.post(URL, upload("just a string"))
+
+    assert "a game record must be a JSON object" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_an_unknown_game(client: Client) -> None:
+    response = client.post(URL, upload({**OH_HELL, "game": "poker"}))
+
+    assert "unknown game &#x27;poker&#x27;" in response.text
+    assert "unknown game 'poker'" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_names_the_round_and_rule_a_single_record_breaks(client: Client) -> None:
+    response = client.post(URL, upload(HOOKED))
+
+    assert f"round 1: {HOOKED_MESSAGE}" in refusal(response)
+    nothing_was_made()
+
+
+def test_a_rule_broken_in_the_second_game_refuses_the_whole_file(client: Client) -> None:
+    response = client.post(URL, upload([OH_HELL, HOOKED, SINKER]))
+
+    assert f"game 2, round 1: {HOOKED_MESSAGE}" in refusal(response)
+    nothing_was_made()
+
+
+def test_a_broken_setup_in_an_array_names_the_game(client: Client) -> None:
+    response = client.post(URL, upload([OH_HELL, {**SINKER, "players": ["Ann"]}]))
+
+    assert "game 2: Sinker is for 2 players, not 1" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_rounds_after_the_game_is_over(client: Client) -> None:
+    finished_twice = {**SINKER, "rounds": SINKER["rounds"] * 2}
+
+    response = client.post(URL, upload(finished_twice))
+
+    assert "round 3: the game was already over" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_a_file_over_the_limit(client: Client) -> None:
+    big = json.dumps(OH_HELL).encode() + b" " * MAX_IMPORT_BYTES
+
+    response = client.post(URL, upload(big))
+
+    assert "2 MB at most" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_an_empty_file(client: Client) -> None:
+    response = client.post(URL, upload(b""))
+
+    assert "The file is empty." in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_a_file_of_blanks(client: Client) -> None:
+    response = client.post(URL, upload(b"  \n"))
+
+    assert "the file is empty" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_an_empty_array(client: Client) -> None:
+    response = client.post(URL, upload([]))
+
+    assert "the file holds no games" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_asks_for_a_file_when_given_nothing(client: Client) -> None:
+    response = client.post(URL, {"text": "   "})
+
+    assert "Choose a file, or paste a record." in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_a_file_and_a_pasted_record_at_once(client: Client) -> None:
+    response = client.post(URL, {**upload(OH_HELL), "text": json.dumps(SINKER)})
+
+    assert "not both" in refusal(response)
+    nothing_was_made()
+
+
+def test_with_htmx_a_refusal_redraws_only_the_form(htmx_client: Client) -> None:
+    response = htmx_client.post(URL, upload([OH_HELL, HOOKED]))
+
+    assert response.status_code == 400
+    assert "<html" not in response.text
+    assert response.text.lstrip().startswith('<form id="import"')
+    assert "game 2, round 1: " in response.text
+    nothing_was_made()
+
+
+def test_a_failure_while_storing_leaves_no_game_behind(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = Game.start
+    made: list[Game] = []
+
+    def start_then_fail(record: Any, **kwargs: Any) -> Game:
+        if made:
+            raise RuntimeError("the disk is full")
+        made.append(start(record, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(Game, "start", start_then_fail)
+
+    with pytest.raises(RuntimeError):
+        client.post(URL, upload([OH_HELL, SINKER]))
+
+    assert made
+    nothing_was_made()
+
+
+def test_it_refuses_other_methods(client: Client) -> None:
+    assert client.put(URL).status_code == 405
