@@ -6,15 +6,17 @@ the engine's message as it is.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from rules_engine import (
+    GAMES,
     Entry,
     GameRules,
     Option,
@@ -24,6 +26,7 @@ from rules_engine import (
     play,
     roll_brink_dice,
 )
+from scorepad.records import MAX_IMPORT_BYTES, read_records
 
 MAX_NAME = 40
 
@@ -216,3 +219,76 @@ class VersionForm(forms.Form):
 class CorrectForm(forms.Form):
     version = forms.IntegerField(min_value=0)
     number = forms.IntegerField(min_value=1)
+
+
+class ImportForm(forms.Form):
+    """A scorepad/1 file to import, uploaded or pasted: one record or an array of them.
+
+    The whole file is checked by the engine here; ``records`` holds the games only
+    when every round of every one of them keeps every rule.
+    """
+
+    file = forms.FileField(
+        required=False,
+        label="A scorepad/1 file",
+        error_messages={"empty": "The file is empty."},
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+    text = forms.CharField(
+        required=False,
+        strip=False,
+        label="Or paste the record here",
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocomplete": "off"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        upload = cleaned.get("file")
+        text: str = cleaned.get("text") or ""
+        if upload and text.strip():
+            raise ValidationError("Choose a file or paste a record, not both.")
+        if not upload and not text.strip():
+            raise ValidationError("Choose a file, or paste a record.")
+        size = upload.size if upload else len(text.encode())
+        if size > MAX_IMPORT_BYTES:
+            megabytes = math.ceil(size / 1024 / 1024 * 10) / 10
+            raise ValidationError(
+                f"The file is too big ({megabytes} MB): Scorepad imports files of "
+                f"{MAX_IMPORT_BYTES // 1024 // 1024} MB at most. Split it into smaller ones."
+            )
+        try:
+            cleaned["records"] = read_records(upload.read() if upload else text)
+        except RulesError as error:
+            raise ValidationError(str(error)) from None
+        return cleaned
+
+
+class NameKeyField(forms.ChoiceField):
+    """A player picked by name, casefolded as ``Seat.name_key`` ("ANN" is "ann")."""
+
+    def to_python(self, value: Any) -> str:
+        return str(super().to_python(value)).casefold()
+
+
+class HistoryForm(forms.Form):
+    """The history's filters (GET): one game, one player (by casefolded name), or both."""
+
+    game = forms.ChoiceField(
+        required=False,
+        label="Game",
+        error_messages={"invalid_choice": "Scorepad keeps no game called %(value)s."},
+    )
+    player = NameKeyField(
+        required=False,
+        label="Player",
+        error_messages={"invalid_choice": "None of your games has a player called %(value)s."},
+    )
+
+    def __init__(self, roster: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+        """``roster``: (name key, name) for each player in this person's games."""
+        super().__init__(*args, **kwargs)
+        games = [(key, rules.title) for key, rules in GAMES.items()]
+        cast(forms.ChoiceField, self.fields["game"]).choices = [("", "All games"), *games]
+        cast(forms.ChoiceField, self.fields["player"]).choices = [("", "Everyone"), *roster]

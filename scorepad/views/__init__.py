@@ -1,5 +1,17 @@
+from .accounts import log_in as log_in
+from .accounts import log_out as log_out
+from .accounts import sign_up as sign_up
+from .history import history as history
 from .home import home as home
+from .players import player as player
+from .printing import blank_sheet as blank_sheet
+from .printing import blank_sheet_pdf as blank_sheet_pdf
+from .printing import sheet_pdf as sheet_pdf
+from .records import export_all as export_all
+from .records import import_games as import_games
 from .setup import new_game as new_game
+from .sharing import viewer as viewer
+from .sharing import viewer_qr as viewer_qr
 from .sheet import record_json as record_json
 from .sheet import sheet as sheet
 from .table import correct as correct
