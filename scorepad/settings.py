@@ -118,6 +118,10 @@ def sqlite_database(path: Path) -> dict[str, Any]:
         # and closing the last one checkpoints the WAL, ~3 ms a request (python -m bench).
         "CONN_MAX_AGE": env_int("CONN_MAX_AGE", 60),
         "CONN_HEALTH_CHECKS": True,
+        # Tests use a file too, not Django's shared in-memory database: its table
+        # locks fail at once instead of waiting, so two phones racing (tests/web/
+        # test_concurrency.py) would not meet the WAL and busy timeout they meet live.
+        "TEST": {"NAME": str(path.with_name(f"test-{path.name}"))},
     }
 
 
