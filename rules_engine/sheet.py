@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .base import RoundContext, RoundView
+from .base import Round, RoundContext, RoundView, Setup
 from .errors import RulesError
 from .record import Record
 
@@ -73,6 +75,26 @@ def context(record: Record, index: int, totals_before: tuple[int, ...]) -> Round
     return RoundContext(setup, index, record.rules.hand_size(setup, index), totals_before)
 
 
+# Rounds already worked out, that kept every rule: (scores, view) by everything the
+# rules read (the setup, the round's place and the totals before it, what was
+# entered). The web app works a whole game out again at every tap, so without
+# this a game's cost grows with its rounds. Cleared when full; values are frozen.
+_KEPT: dict[Hashable, tuple[tuple[int, ...], RoundView]] = {}
+_KEPT_MOST = 20_000
+
+
+def _kept_key(setup: Setup, ctx: RoundContext, rnd: Round) -> Hashable | None:
+    """The memo's key for a round, or None for one that cannot be written as JSON."""
+    try:
+        entered = json.dumps(rnd, sort_keys=True)
+        options = tuple(sorted(setup.options.items()))
+        key = (setup.game, options, setup.players, setup.first_dealer, ctx.index, entered)
+        hash(key)
+    except (TypeError, ValueError):
+        return None
+    return key + (ctx.hand_size, ctx.totals_before)
+
+
 def _unplayable(index: int, dealer: int, totals: tuple[int, ...], problem: str) -> ScoredRound:
     unknown = tuple("?" for _ in totals)
     return ScoredRound(
@@ -94,6 +116,14 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             scored.append(_unplayable(index, setup.dealer(index), totals, over.message))
             continue
         ctx = context(record, index, totals)
+        key = _kept_key(setup, ctx, rnd)
+        kept = _KEPT.get(key) if key is not None else None
+        if kept is not None:
+            scores, view = kept
+            totals = tuple(rules.new_total(t, s) for t, s in zip(totals, scores, strict=True))
+            scored.append(ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view))
+            finished = rules.is_over(setup, index + 1, totals)
+            continue
         problem: str | None = None
         try:
             rules.check_round(ctx, rnd)
@@ -113,6 +143,10 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             # nothing until it is corrected.
             scored.append(_unplayable(index, ctx.dealer, totals, problem or "unreadable"))
             continue
+        if problem is None and key is not None:
+            if len(_KEPT) >= _KEPT_MOST:
+                _KEPT.clear()
+            _KEPT[key] = (scores, view)
         totals = tuple(rules.new_total(t, s) for t, s in zip(totals, scores, strict=True))
         scored.append(
             ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view, problem)
