@@ -1,0 +1,245 @@
+"""``python -m bench``: measure Scorepad, print the figures as JSON, then each against its budget.
+
+Parts (all by default; ``--only taps,load`` runs some): engine, server (times and
+queries), bytes, taps, audits (Lighthouse and axe-core), load. Progress goes to
+stderr; stdout holds the JSON object, then the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench import env
+
+PARTS = ("engine", "server", "bytes", "taps", "audits", "load")
+KB = 1024
+
+
+def say(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def budgets(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
+    """(what, figure, budget, met) for every figure that has a budget."""
+    rows: list[tuple[str, str, str, bool]] = []
+    for name, taps in figures.get("taps", {}).items():
+        count = taps["taps"] + taps["key_presses"]
+        rows.append((f"taps, {name}", str(count), f"<= {taps['budget']}", count <= taps["budget"]))
+    server = figures.get("server")
+    if server:
+        floor = server["timings"]["floor"]["p50_ms"]
+        for name, timing in server["timings"].items():
+            if name == "floor":
+                continue
+            ratio = timing["p50_ms"] / floor
+            rows.append(
+                (
+                    f"p50 {name}",
+                    f"{timing['p50_ms']} ms ({ratio:.1f}x floor {floor}), p99 {timing['p99_ms']}",
+                    "<= 3x floor",
+                    ratio <= 3,
+                )
+            )
+        short, long = server["queries"].values()
+        for step, count in short.items():
+            rows.append(
+                (
+                    f"queries, {step}",
+                    f"{count} (1 round), {long[step]} (30 rounds)",
+                    "same, <= 10",
+                    count == long[step] and count <= 10,
+                )
+            )
+    weight = figures.get("bytes")
+    if weight:
+        first = weight["largest_first_load"]
+        rows.append(
+            ("first load of a game screen", f"{first / KB:.1f} KB", "<= 40 KB", first <= 40 * KB)
+        )
+        swap = weight["largest_swap"]
+        rows.append(("largest htmx swap", f"{swap} B", "<= 4096 B", swap <= 4096))
+    load = figures.get("load")
+    if load:
+        rows.append(
+            (
+                f"load, {load['tables']} tables",
+                f"{load['requests_per_second']} req/s, p99 {load['p99_ms']} ms, "
+                f"{load['errors']} errors",
+                "0 errors, p99 < 100 ms",
+                load["errors"] == 0 and load["p99_ms"] < 100,
+            )
+        )
+    audits = figures.get("audits")
+    if audits:
+        for page, scores in audits["lighthouse"].items():
+            met = (
+                scores["performance"] >= 95
+                and scores["accessibility"] == 100
+                and scores["best-practices"] == 100
+            )
+            rows.append(
+                (
+                    f"lighthouse, {page}",
+                    f"{scores['performance']}/{scores['accessibility']}/{scores['best-practices']}",
+                    ">= 95/100/100",
+                    met,
+                )
+            )
+        found = audits["axe"]
+        rows.append(
+            (
+                f"axe-core, {found['pages']} pages",
+                f"{found['violations']} violations",
+                "0",
+                found["violations"] == 0,
+            )
+        )
+    return rows
+
+
+def table(rows: list[tuple[str, str, str, bool]], figures: dict[str, Any]) -> str:
+    width = max((len(row[0]) for row in rows), default=10)
+    lines = [f"{'figure':<{width}}  {'measured':<52}  {'budget':<22}  met"]
+    for what, figure, budget, met in rows:
+        lines.append(f"{what:<{width}}  {figure:<52}  {budget:<22}  {'yes' if met else 'NO'}")
+    engine = figures.get("engine")
+    if engine:
+        lines.append(
+            f"{'engine':<{width}}  {engine['records_per_second']} records/s "
+            f"({engine['rounds_per_second']} rounds/s; {engine['records_per_second_remembered']}"
+            " remembered)"
+        )
+    missed = [row[0] for row in rows if not row[3]]
+    lines.append(f"{len(rows) - len(missed)} of {len(rows)} budgets met")
+    return "\n".join(lines)
+
+
+def audit_pages(app: Any, base: str) -> tuple[dict[str, str], list[dict[str, Any]], dict[str, str]]:
+    """Every kind of page, with games to show (the browser's session owns them)."""
+    from bench.games import game_in_progress, whole_game
+    from bench.server import start_game
+    from bench.wsgi import Browser
+    from rules_engine import GAMES, new_record
+
+    browser = Browser(app)
+    browser.get("/")
+    urls = {"home": "/", "history": "/games/", "import": "/games/import/"}
+    urls |= {"sign up": "/accounts/signup/", "sign in": "/accounts/login/"}
+    for game in GAMES:
+        urls[f"new {game}"] = f"/new/{game}/"
+        urls[f"print {game}"] = f"/print/{game}/"
+        started = start_game(
+            browser,
+            new_record(
+                game,
+                ["Ann", "Bob", "Cas", "Dev"][
+                    : max(GAMES[game].min_players, min(4, GAMES[game].max_players))
+                ],
+                0,
+            ),
+        )
+        urls[f"table {game}"] = f"/g/{started.key}/"
+    playing = start_game(browser, game_in_progress("oh-hell", 4, 3))
+    over = start_game(browser, whole_game("oh-hell", random.Random(3)))
+    urls |= {
+        "table, 3 rounds in": f"/g/{playing.key}/",
+        "table, game over": f"/g/{over.key}/",
+        "sheet": f"/g/{over.key}/sheet/",
+        "viewer": f"/v/{playing.viewer_key}/",
+        "player": "/players/ann/",
+    }
+    cookies = [
+        {"name": name, "value": value, "url": base} for name, value in browser.cookies.items()
+    ]
+    lighthouse = {"game screen": f"{base}/g/{playing.key}/", "sheet": f"{base}/g/{over.key}/sheet/"}
+    return {name: base + url for name, url in urls.items()}, cookies, lighthouse
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--only", default=",".join(PARTS), help="parts to run, comma-separated")
+    parser.add_argument("--repeats", type=int, default=300, help="timed requests a step")
+    args = parser.parse_args(argv)
+    parts = [part.strip() for part in args.only.split(",") if part.strip()]
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        parser.error(
+            f"unknown parts {', '.join(sorted(unknown))}; the parts are {', '.join(PARTS)}"
+        )
+
+    began = time.perf_counter()
+    folder = env.prepare()
+    say(f"database and static files in {folder}")
+    from django.core.handlers.wsgi import WSGIHandler
+
+    app = WSGIHandler()
+    figures: dict[str, Any] = {}
+    seconds: dict[str, float] = {}
+
+    def run(part: str, measure: Callable[[], Any]) -> None:
+        if part not in parts:
+            return
+        say(f"{part}...")
+        start = time.perf_counter()
+        figures[part] = measure()
+        seconds[part] = round(time.perf_counter() - start, 1)
+
+    from bench import engine, server, weight
+
+    run("engine", engine.measure)
+    run("server", lambda: server.measure(app, repeats=args.repeats))
+    run("bytes", lambda: weight.measure(app))
+    if {"taps", "audits", "load"} & set(parts):
+        from bench import audits, load, taps
+        from bench.serve import gunicorn
+
+        workers = 2
+        with gunicorn(folder, workers) as base:
+            run("taps", lambda: taps.measure(base, folder / "screenshots"))
+            if "audits" in parts and (why := audits.missing()):
+                say(f"audits skipped: {why}")
+                figures["audits_skipped"] = why
+            elif "audits" in parts:
+                pages, cookies, lighthouse_pages = audit_pages(app, base)
+                run(
+                    "audits",
+                    lambda: {
+                        "lighthouse": {
+                            name: audits.lighthouse(url) for name, url in lighthouse_pages.items()
+                        },
+                        "axe": audits.axe(pages, cookies),
+                    },
+                )
+            run("load", lambda: load.measure(app, base, workers))
+    figures["seconds"] = {**seconds, "total": round(time.perf_counter() - began, 1)}
+    figures["machine"] = machine()
+    rows = budgets(figures)
+    figures["budgets_missed"] = [row[0] for row in rows if not row[3]]
+    print(json.dumps(figures, indent=2))
+    print()
+    print(table(rows, figures))
+    return 0
+
+
+def machine() -> dict[str, Any]:
+    import os
+    import platform
+
+    import django
+
+    return {
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "django": django.__version__,
+        "database": "SQLite (temporary file, WAL)",
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())

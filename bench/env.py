@@ -1,0 +1,51 @@
+"""The bench's world: production settings on a temporary SQLite file, plain http on loopback."""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def prepare() -> Path:
+    """Set the environment, set Django up, migrate and collect the static files.
+
+    Returns the temporary folder; every process the bench starts inherits the
+    environment, so gunicorn runs on the same database and settings.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
+    os.environ.pop("DATABASE_URL", None)  # SQLite first, as the issue asks
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "bench.settings",
+            "DEBUG": "false",
+            "SECRET_KEY": "bench-" + "x" * 50,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+            # Loopback speaks plain http: no redirect to https, cookies sent over http.
+            "SECURE_SSL_REDIRECT": "false",
+            "SESSION_COOKIE_SECURE": "false",
+            "CSRF_COOKIE_SECURE": "false",
+            "SECURE_HSTS_SECONDS": "0",
+            "SQLITE_PATH": str(folder / "bench.sqlite3"),
+            "BENCH_STATIC_ROOT": str(folder / "static"),
+            # Playwright's sync API keeps an event loop in the main thread.
+            "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
+        }
+    )
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    return folder
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

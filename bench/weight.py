@@ -1,0 +1,136 @@
+"""Bytes: a game screen's first load, everything included, and each htmx swap.
+
+Static files come as whitenoise serves them with DEBUG off after collectstatic
+(brotli for a browser that accepts it). The HTML is counted as Django sends it
+(uncompressed: nothing compresses it on the way) and, for reference, gzipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from typing import Any
+
+from django.core.handlers.wsgi import WSGIHandler
+
+from bench.games import game_in_progress
+from bench.server import start_game
+from bench.wsgi import Answer, Browser
+from rules_engine import Entry, StepKind, table
+from scorepad.models import Game
+
+# The games and numbers of players the taps are counted for, and a long game.
+SCREENS = [
+    ("oh-hell", 3, 1),
+    ("oh-hell", 4, 1),
+    ("oh-hell", 6, 1),
+    ("brink-bid", 3, 1),
+    ("brink-bid", 4, 1),
+    ("brink-bid", 6, 1),
+    ("boerenbridge", 4, 1),
+    ("boerenbridge", 4, 30),
+]
+# What a browser fetches at once: style sheets (print ones too, at low priority),
+# the icon, scripts, and images that are not lazy.
+ASSETS = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|icon)"[^>]*href|script[^>]+src)="([^"]+)"')
+IMAGES = re.compile(r"<img\b[^>]*>")
+
+
+def assets(html: str) -> list[str]:
+    found = ASSETS.findall(html)
+    for img in IMAGES.findall(html):
+        src = re.search(r'src="([^"]+)"', img)
+        if src and 'loading="lazy"' not in img:
+            found.append(src.group(1))
+    return found
+
+
+def first_load(browser: Browser, url: str) -> dict[str, Any]:
+    page = browser.get(url)
+    assert page.status == 200, (url, page.status)
+    files = {}
+    for asset in assets(page.text):
+        answer = browser.get(asset)
+        assert answer.status == 200, (asset, answer.status)
+        files[asset] = {
+            "bytes": len(answer.body),
+            "encoding": answer.headers.get("content-encoding", "identity"),
+        }
+    html = len(page.body)
+    return {
+        "html": html,
+        "html_gzip": len(gzip.compress(page.body, 6)),
+        "files": files,
+        "total": html + sum(f["bytes"] for f in files.values()),
+    }
+
+
+def _post(browser: Browser, game: Game, entry: Entry) -> Answer:
+    game.refresh_from_db()
+    data: dict[str, Any] = {"version": game.version}
+    if entry.kind == "dice":
+        data["kind"] = "roll"
+    else:
+        data.update(kind=entry.kind, value=entry.value)
+        if entry.seat is not None:
+            data["seat"] = entry.seat
+    answer = browser.post(f"/g/{game.key}/enter/", data, htmx=True)
+    assert answer.status == 200, answer.text[:500]
+    return answer
+
+
+def round_swaps(browser: Browser, game: Game) -> dict[str, int]:
+    """The largest swap of each kind while one round is entered, by htmx, then undone."""
+    sizes: dict[str, int] = {}
+    rounds = len(game.load()[0].rounds)
+    while True:
+        game.refresh_from_db()
+        record, pending = game.load()
+        if len(record.rounds) > rounds:
+            break
+        step = table(record, pending).step
+        if step.kind is StepKind.ROLL:
+            entry = Entry("dice", None, None)
+        else:
+            seat = step.seats[0] if step.seats else step.seat
+            value = next(int(c.value) for c in step.choices if c.allowed)
+            entry = Entry(step.kind.value, seat, value)
+        size = len(_post(browser, game, entry).body)
+        sizes[step.kind.value] = max(sizes.get(step.kind.value, 0), size)
+    game.refresh_from_db()
+    undo = browser.post(f"/g/{game.key}/undo/", {"version": game.version}, htmx=True)
+    sizes["undo"] = len(undo.body)
+    live = browser.get(f"/v/{game.viewer_key}/", htmx=True)
+    sizes["viewer poll"] = len(live.body)
+    if game.game == "boerenbridge":
+        whose = browser.get(f"/g/{game.key}/?seat=1", htmx=True)
+        sizes["whose bid"] = len(whose.body)
+    return sizes
+
+
+def measure(app: WSGIHandler) -> dict[str, Any]:
+    browser = Browser(app)
+    screens = {}
+    for game, count, rounds in SCREENS:
+        record = game_in_progress(game, count, rounds)
+        started = start_game(browser, record)
+        name = f"{game}, {count} players, {rounds} round{'s' if rounds > 1 else ''} in"
+        load = first_load(browser, f"/g/{started.key}/")
+        sheet = first_load(browser, f"/g/{started.key}/sheet/")
+        screens[name] = {
+            "first_load": load["total"],
+            "html": load["html"],
+            "html_gzip": load["html_gzip"],
+            "sheet_first_load": sheet["total"],
+            "swaps": round_swaps(browser, started),
+        }
+    home = first_load(browser, "/")
+    files = first_load(browser, f"/g/{started.key}/")["files"]
+    largest_swap = max(max(s["swaps"].values()) for s in screens.values())
+    return {
+        "screens": screens,
+        "files": files,
+        "home_first_load": home["total"],
+        "largest_first_load": max(s["first_load"] for s in screens.values()),
+        "largest_swap": largest_swap,
+    }

@@ -1,0 +1,184 @@
+"""Budgets that are deterministic, so they are tests: queries a request and bytes sent.
+
+Times are only measured and printed, by ``python -m bench`` (README, "Performance").
+The games are the bench's own (``bench.games``): played by allowed choices from a
+fixed seed, Boerenbridge kept going for 30 rounds.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from bench.games import game_in_progress
+from rules_engine import Entry, Record, StepKind, play, table
+from scorepad.models import Game
+
+MOST_QUERIES = 10
+SWAP_BYTES = 4096
+FIRST_LOAD_BYTES = 40 * 1024
+
+
+def stored(record: Record, pending: tuple[Entry, ...] = ()) -> Game:
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    game.refresh_from_db()
+    return game
+
+
+def first_entry(record: Record, pending: tuple[Entry, ...]) -> Entry:
+    """The current step's first allowed choice (the dice for a roll)."""
+    step = table(record, pending).step
+    if step.kind is StepKind.ROLL:
+        return Entry("roll", None, None)
+    seat = step.seats[0] if step.seats else step.seat
+    value = next(int(choice.value) for choice in step.choices if choice.allowed)
+    return Entry(step.kind.value, seat, value)
+
+
+def form(game: Game, entry: Entry) -> dict[str, Any]:
+    data: dict[str, Any] = {"version": game.version, "kind": entry.kind}
+    if entry.value is not None:
+        data["value"] = entry.value
+    if entry.seat is not None:
+        data["seat"] = entry.seat
+    return data
+
+
+def before_last_tap(record: Record) -> tuple[Entry, ...]:
+    """The round's entries up to the tap that finishes it (the last tricks)."""
+    pending: tuple[Entry, ...] = ()
+    while True:
+        entry = first_entry(record, pending)
+        after, then = play(record, pending, entry)
+        if len(after.rounds) > len(record.rounds):
+            return pending
+        pending = then
+
+
+def queries_of_each_step(rounds: int) -> dict[str, int]:
+    """The queries a request of each step makes, in Boerenbridge ``rounds`` rounds in."""
+    record = game_in_progress("boerenbridge", 4, rounds)
+    bidding = stored(record)
+    finishing = stored(record, before_last_tap(record))
+    watched = stored(record)  # nobody enters anything here: the poll's answer is a 304
+    keeper = Client(headers={"HX-Request": "true"})
+    viewer = f"/v/{watched.viewer_key}/"
+    etag = keeper.get(viewer).headers["ETag"]
+    requests = {
+        "enter a bid": lambda: keeper.post(
+            f"/g/{bidding.key}/enter/", form(bidding, first_entry(record, ()))
+        ),
+        "enter the last tricks": lambda: keeper.post(
+            f"/g/{finishing.key}/enter/",
+            form(finishing, first_entry(record, finishing.load()[1])),
+        ),
+        "open the sheet": lambda: Client().get(f"/g/{bidding.key}/sheet/"),
+        "open the table": lambda: Client().get(f"/g/{bidding.key}/"),
+        "viewer poll, unchanged": lambda: keeper.get(viewer, headers={"If-None-Match": etag}),
+        "viewer poll, changed": lambda: keeper.get(viewer),
+    }
+    counts = {}
+    for name, request in requests.items():
+        with CaptureQueriesContext(connection) as queries:
+            response = request()
+        expected = 304 if name == "viewer poll, unchanged" else 200
+        assert response.status_code == expected, (name, response.status_code)
+        counts[name] = len(queries)
+    return counts
+
+
+def test_each_step_makes_as_few_queries_after_30_rounds_as_after_1() -> None:
+    short = queries_of_each_step(1)
+    long = queries_of_each_step(30)
+
+    assert long == short
+    assert max(short.values()) <= MOST_QUERIES
+
+
+def test_entering_a_step_stays_within_the_query_budget(
+    django_assert_max_num_queries: Any,
+) -> None:
+    record = game_in_progress("oh-hell", 4, 1)
+    game = stored(record)
+    keeper = Client(headers={"HX-Request": "true"})
+
+    with django_assert_max_num_queries(MOST_QUERIES):
+        response = keeper.post(f"/g/{game.key}/enter/", form(game, first_entry(record, ())))
+
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert len(game.pending) == 1
+
+
+# The tables the bench counts taps at, and a long game.
+TABLES = [
+    ("oh-hell", 3, 1),
+    ("oh-hell", 4, 1),
+    ("oh-hell", 6, 1),
+    ("oh-hell", 7, 1),
+    ("brink-bid", 3, 1),
+    ("brink-bid", 6, 1),
+    ("boerenbridge", 4, 1),
+    ("boerenbridge", 4, 30),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "rounds"), TABLES)
+def test_every_htmx_swap_of_a_round_fits_in_4_kb(name: str, players: int, rounds: int) -> None:
+    record = game_in_progress(name, players, rounds)
+    game = stored(record)
+    keeper = Client(headers={"HX-Request": "true"})
+    sizes = []
+    while len(game.load()[0].rounds) == rounds:
+        record_now, pending = game.load()
+        response = keeper.post(
+            f"/g/{game.key}/enter/", form(game, first_entry(record_now, pending))
+        )
+        assert response.status_code == 200
+        sizes.append(len(response.content))
+        game.refresh_from_db()
+    undo = keeper.post(f"/g/{game.key}/undo/", {"version": game.version})
+    live = keeper.get(f"/v/{game.viewer_key}/")
+    sizes += [len(undo.content), len(live.content)]
+
+    assert undo.status_code == live.status_code == 200
+    assert max(sizes) <= SWAP_BYTES, sizes
+
+
+ASSETS = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|icon)"[^>]*href|script[^>]+src)="([^"]+)"')
+
+
+def served_size(url: str, settings: Any) -> int:
+    """A static file's size gzipped, as whitenoise serves it at most (brotli is smaller)."""
+    path = finders.find(url.removeprefix("/" + settings.STATIC_URL.lstrip("/")))
+    assert path, url
+    with open(path, "rb") as file:
+        data = file.read()
+    return min(len(data), len(gzip.compress(data, 9)))
+
+
+@pytest.mark.parametrize(("name", "players", "rounds"), TABLES)
+def test_a_game_screens_first_load_is_under_40_kb_compressed(
+    name: str, players: int, rounds: int, settings: Any
+) -> None:
+    settings.DEBUG = False  # no debug script in the page
+    game = stored(game_in_progress(name, players, rounds))
+
+    response = Client().get(f"/g/{game.key}/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assets = ASSETS.findall(html)
+    assert any(url.endswith(".css") for url in assets)
+    assert any(url.endswith(".js") for url in assets)
+    # The HTML as Django sends it (nothing compresses it); the files as whitenoise does.
+    total = len(response.content) + sum(served_size(url, settings) for url in assets)
+    assert total <= FIRST_LOAD_BYTES
