@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .base import GameRules, Round, Setup
@@ -36,12 +37,16 @@ class Record:
     first_dealer: int
     options: Mapping[str, Any] = field(default_factory=dict)
     rounds: tuple[Round, ...] = ()
+    # Sheets worked out for this record, strict and lenient (kept by ``sheet``): a
+    # record never changes, and one tap asks for its sheet several times over.
+    # Not a field of the game: a copy made with ``dataclasses.replace`` starts empty.
+    worked_out: dict[bool, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def rules(self) -> GameRules:
         return rules_for(self.game)
 
-    @property
+    @cached_property
     def setup(self) -> Setup:
         rules = self.rules
         setup = Setup(

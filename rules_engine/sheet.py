@@ -156,9 +156,16 @@ def _work_out(record: Record, strict: bool) -> Sheet:
     return Sheet(rules.key, setup.players, tuple(scored), totals, finished, winners)
 
 
+def _sheet(record: Record, strict: bool) -> Sheet:
+    sheet: Sheet | None = record.worked_out.get(strict)
+    if sheet is None:
+        sheet = record.worked_out[strict] = _work_out(record, strict)
+    return sheet
+
+
 def score(record: Record) -> Sheet:
     """The sheet of a record that keeps every rule, or a RulesError naming the round."""
-    return _work_out(record, strict=True)
+    return _sheet(record, strict=True)
 
 
 def review(record: Record) -> Sheet:
@@ -167,4 +174,4 @@ def review(record: Record) -> Sheet:
     Nothing is changed: a round that breaks a rule keeps what was entered, says
     why in ``problem``, and scores what it can (nothing where it cannot be read).
     """
-    return _work_out(record, strict=False)
+    return _sheet(record, strict=False)

@@ -70,7 +70,23 @@ class Game(models.Model):
         return f"{self.record.get('game')} with {', '.join(self.record.get('players', []))}"
 
     def load(self) -> tuple[Record, tuple[Entry, ...]]:
-        return parse_record(self.record), tuple(Entry.from_json(e) for e in self.pending)
+        """The record and the round in progress, read once for what the fields now hold.
+
+        Kept, so that the engine's sheet of the record (kept on the Record) serves
+        every question a request asks; read again whenever the fields are replaced.
+        """
+        loaded = self.__dict__.get("_loaded")
+        # The very objects read from (held, so never mistaken for new ones).
+        if loaded is None or loaded[0] is not self.record or loaded[1] is not self.pending:
+            state = parse_record(self.record), tuple(Entry.from_json(e) for e in self.pending)
+            loaded = self._loaded = (self.record, self.pending, state)
+        return loaded[2]
+
+    def saved(self, changes: dict[str, Any], record: Record, pending: tuple[Entry, ...]) -> None:
+        """This game as ``changes`` left it in the database, without reading it back."""
+        for field, value in changes.items():
+            setattr(self, field, value)
+        self._loaded = (self.record, self.pending, (record, pending))
 
     def changes(
         self, record: Record, pending: tuple[Entry, ...], correcting: int | None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -37,21 +36,28 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
     last = sheet.rounds[-1] if sheet.rounds else None
     rows = []
     for seat, name in enumerate(record.players):
+        turn, leader = step_seat == seat, seat in sheet.leaders
         rows.append(
             {
                 "seat": seat,
                 "name": name,
                 "total": sheet.totals[seat],
                 "last_score": last.scores[seat] if last else None,
-                "leader": seat in sheet.leaders,
+                "last_score_text": f"{last.scores[seat]:+d}" if last else "",
+                "leader": leader,
                 "winner": seat in sheet.winners,
                 "dealer": current.round is not None and current.round.dealer == seat,
-                "turn": step_seat == seat,
+                "turn": turn,
+                "marks": " ".join(mark for mark, on in (("turn", turn), ("leader", leader)) if on),
                 "bid": view.bids[seat] if view else "",
                 "tricks": view.tricks[seat] if view else "",
             }
         )
     return rows
+
+
+def _name(players: tuple[str, ...], seat: int | None) -> str:
+    return players[seat] if seat is not None else ""
 
 
 def table_context(game: Game, error: str | None = None, seat: str | None = None) -> dict[str, Any]:
@@ -68,15 +74,27 @@ def table_context(game: Game, error: str | None = None, seat: str | None = None)
         step_seat = int(seat)  # Boerenbridge: bids may be entered in any order
     else:
         step_seat = step.seat
+    players = record.players
+    draw = None
+    if game.dealer_draw and not record.rounds and not pending:
+        draw = [
+            [{"name": _name(players, d["seat"]), "card": d["card"]} for d in cards]
+            for cards in game.dealer_draw
+        ]
+    # Names looked up here once, rather than by a loop over the seats in the template
+    # at every mention: rendering is most of what a tap costs.
     return {
         "game": game,
         "table": current,
         "rules": record.rules,
         "step": step,
         "step_seat": step_seat,
+        "asked_name": _name(players, step_seat),
+        "dealer_name": _name(players, current.round.dealer if current.round else None),
+        "first_name": _name(players, current.round.bid_order[0] if current.round else None),
         "seats": _seats(current, step_seat),
         "error": error,
-        "draw": game.dealer_draw if not record.rounds and not pending else None,
+        "draw": draw,
         "can_undo": bool(pending or record.rounds),
     }
 
@@ -89,7 +107,6 @@ def _render(request: HtmxHttpRequest, game: Game, status: int = 200, **extra: An
 def _done(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """After a change: htmx gets the fresh table, a plain form a redirect to it."""
     if request.htmx:
-        game.refresh_from_db()
         return _render(request, game)
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
 
@@ -97,11 +114,16 @@ def _done(request: HtmxHttpRequest, game: Game) -> HttpResponse:
 def _save(
     game: Game, version: int, record: Record, pending: tuple[Entry, ...], correcting: int | None
 ) -> bool:
-    """Write the new state only if nobody changed the game since ``version`` was shown."""
+    """Write the new state only if nobody changed the game since ``version`` was shown.
+
+    On success ``game`` holds what was written, so the answer needs no second read.
+    """
     changes = game.changes(record, pending, correcting)
-    changes["version"] = F("version") + 1
     changes["updated"] = timezone.now()
-    return Game.objects.filter(pk=game.pk, version=version).update(**changes) == 1
+    saved = Game.objects.filter(pk=game.pk, version=version).update(**changes) == 1
+    if saved:
+        game.saved(changes, record, pending)
+    return saved
 
 
 @require_GET
