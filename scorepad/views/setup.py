@@ -56,10 +56,16 @@ def _edited(names: list[str], action: str, rules: GameRules) -> list[str]:
 
 
 def _page(
-    request: HtmxHttpRequest, form: SetupForm, names: list[str], status: int = 200
+    request: HtmxHttpRequest,
+    form: SetupForm,
+    names: list[str],
+    status: int = 200,
+    dealer: str = "draw",
+    part: str = "setup-form",
 ) -> HttpResponse:
+    """The setup page, or with htmx only its ``part``; ``dealer`` is the choice to keep."""
     rules = form.rules
-    template = "setup.html#setup-form" if request.htmx else "setup.html"
+    template = f"setup.html#{part}" if request.htmx else "setup.html"
     known = roster(request)
     typed = {name.strip().casefold() for name in names}
     context = {
@@ -68,7 +74,9 @@ def _page(
         "rules": rules,
         "form": form,
         "names": names,
+        "dealer": dealer if dealer.isdigit() and int(dealer) < len(names) else "draw",
         "can_add": len(names) < rules.max_players,
+        "out_of_band": part == "dealer-names",
     }
     return render(request, template, context, status=status)
 
@@ -82,13 +90,20 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     form = SetupForm(rules, request.POST)
     names = form.names() or [""] * rules.min_players
     action = str(request.POST.get("action", "start"))
+    dealer = str(request.POST.get("first_dealer", "draw"))
     if action != "start":
         # Editing the list redraws the form with what was typed; nothing is saved,
-        # and nothing is checked yet: an unbound form shows no errors.
+        # and nothing is checked yet: an unbound form shows no errors. The dealer
+        # picked is kept unless seats moved, when the same place is someone else.
         typed = {name: request.POST.get(name) for name in form.fields if name.startswith("option_")}
-        return _page(request, SetupForm(rules, initial=typed), _edited(names, action, rules))
+        unbound = SetupForm(rules, initial=typed)
+        if action == "dealers":
+            # A name was typed: the dealer choices' names again (htmx; else the page).
+            return _page(request, unbound, names, dealer=dealer, part="dealer-names")
+        kept = dealer if action == "add" or action.startswith("pick-") else "draw"
+        return _page(request, unbound, _edited(names, action, rules), dealer=kept)
     if not form.is_valid():
-        return _page(request, form, names, status=400)
+        return _page(request, form, names, status=400, dealer=dealer)
     record = form.cleaned_data["record"]
     dealer_draw = None
     if form.cleaned_data["draw"]:

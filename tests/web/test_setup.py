@@ -251,3 +251,51 @@ def test_a_refusal_with_htmx_answers_the_form_with_the_reason(htmx_client: Clien
 
     refused(response, "Oh Hell is for 3 to 7 players, not 2")
     assert "<html" not in response.text
+
+
+def dealer_checked(html: str) -> str:
+    found = re.search(r'name="first_dealer" value="([^"]+)" checked', html)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_dealer_choices_are_named_as_the_players_are_typed(htmx_client: Client) -> None:
+    response = htmx_client.post(URL, form("Ann", "", "Cat", action="dealers"))
+
+    assert response.status_code == 200
+    # Only the names, swapped in place: the radios (and a tap on one) are left alone.
+    assert response.text == (
+        '<span id="dealer-0" hx-swap-oob="true">Ann</span>'
+        '<span id="dealer-1" hx-swap-oob="true">Player 2</span>'
+        '<span id="dealer-2" hx-swap-oob="true">Cat</span>'
+    )
+    assert Game.objects.count() == 0
+
+
+def test_the_page_names_each_dealer_choice_where_the_names_are_swapped_in(
+    client: Client,
+) -> None:
+    response = client.post(URL, form("Ann", "Bob", "Cat", action="add", first_dealer="draw"))
+
+    for seat, name in enumerate(["Ann", "Bob", "Cat", "Player 4"]):
+        assert f'value="{seat}"> <span id="dealer-{seat}">{name}</span></label>' in response.text
+
+
+def test_adding_a_player_keeps_the_dealer_picked(client: Client) -> None:
+    response = client.post(URL, form("Ann", "Bob", "Cat", action="add", first_dealer="2"))
+
+    assert dealer_checked(response.text) == "2"
+
+
+def test_moving_a_player_puts_the_dealer_back_to_the_draw(client: Client) -> None:
+    # Seat 2 would be someone else after the move: the app does not guess.
+    response = client.post(URL, form("Ann", "Bob", "Cat", action="up-2", first_dealer="2"))
+
+    assert dealer_checked(response.text) == "draw"
+
+
+def test_a_refused_form_keeps_the_dealer_picked(client: Client) -> None:
+    response = client.post(URL, form("Ann", "Ann", "Cat", first_dealer="1"))
+
+    assert response.status_code == 400
+    assert dealer_checked(response.text) == "1"
