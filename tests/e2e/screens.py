@@ -231,6 +231,12 @@ class Screens:
             self._tap_setup(remove, rows.count() - 1)
         for index, name in enumerate(names):
             rows.nth(index).fill(name)  # typing, as on paper: the names (and numeric options)
+        rows.nth(len(names) - 1).blur()  # leaving the last name: the dealer choices take them
+        for index, name in enumerate(names):
+            self.page.wait_for_function(
+                "([seat, name]) => document.getElementById('dealer-' + seat).textContent === name",
+                arg=[index, name],
+            )
         if first_dealer is not None:
             page.locator("#setup label.radio").nth(first_dealer + 1).tap()
             radio = page.locator(f"#setup input[name=first_dealer][value='{first_dealer}']")
