@@ -111,16 +111,14 @@ def _done(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
 
 
-def _save(
-    game: Game, version: int, record: Record, pending: tuple[Entry, ...], correcting: int | None
-) -> bool:
-    """Write the new state only if nobody changed the game since ``version`` was shown.
+def _save(game: Game, record: Record, pending: tuple[Entry, ...], correcting: int | None) -> bool:
+    """Write the new state only if nobody changed the game since it was read (its version).
 
     On success ``game`` holds what was written, so the answer needs no second read.
     """
     changes = game.changes(record, pending, correcting)
     changes["updated"] = timezone.now()
-    saved = Game.objects.filter(pk=game.pk, version=version).update(**changes) == 1
+    saved = Game.objects.filter(pk=game.pk, version=game.version).update(**changes) == 1
     if saved:
         game.saved(changes, record, pending)
     return saved
@@ -146,7 +144,6 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
     cleaned = form.cleaned_data
     if not _save(
         game,
-        game.version,
         cleaned["record"],
         cleaned["pending"],
         game.correcting if cleaned["pending"] else None,
@@ -171,7 +168,7 @@ def undo_step(request: HtmxHttpRequest, key: str) -> HttpResponse:
             record, pending = undo(record, pending)
     except RulesError as error:
         return _render(request, game, status=400, error=error.message)
-    if not _save(game, game.version, record, pending, correcting):
+    if not _save(game, record, pending, correcting):
         return _render(request, game, status=409, error=STALE)
     return _done(request, game)
 
@@ -195,6 +192,6 @@ def correct(request: HtmxHttpRequest, key: str) -> HttpResponse:
         table(record, (), number)
     except RulesError as error:
         return _render(request, game, status=400, error=error.message)
-    if not _save(game, game.version, record, (), number):
+    if not _save(game, record, (), number):
         return _render(request, game, status=409, error=STALE)
     return _done(request, game)
