@@ -100,3 +100,43 @@ def whole_game(game: str, rng: random.Random, max_rounds: int = 60) -> Record:
     while table(record).step.kind is not StepKind.OVER and len(record.rounds) < max_rounds:
         record = one_round(record, rng)
     return record
+
+
+def first_tap(record: Record, pending: tuple[Entry, ...] = ()) -> Entry:
+    """The first choice of the current step the engine takes: what a tester taps first.
+
+    A roll is the table's own ("roll": the server rolls), so it is not tried here.
+    """
+    step = table(record, pending).step
+    if step.kind is StepKind.ROLL:
+        return Entry("roll", None, None)
+    seat = step.seats[0] if step.seats else step.seat
+    for choice in step.choices:
+        if choice.allowed:
+            entry = Entry(step.kind.value, seat, int(choice.value))
+            try:
+                play(record, pending, entry)
+            except RulesError:
+                continue  # allowed on its own, refused with the rest (a hook at confirming)
+            return entry
+    raise AssertionError(f"nothing allowed at {step}")
+
+
+def before_last_tap(record: Record) -> tuple[Entry, ...]:
+    """The current round's entries up to the tap that finishes it (the last tricks)."""
+    pending: tuple[Entry, ...] = ()
+    while True:
+        entry = first_tap(record, pending)
+        after, then = play(record, pending, entry)
+        if len(after.rounds) > len(record.rounds):
+            return pending
+        pending = then
+
+
+def tap_form(entry: Entry, version: int) -> dict[str, Any]:
+    """The entry form's fields for ``entry``, as the table's buttons post them."""
+    data: dict[str, Any] = {"version": version, "kind": entry.kind}
+    for name in ("value", "seat"):
+        if getattr(entry, name) is not None:
+            data[name] = getattr(entry, name)
+    return data

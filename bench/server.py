@@ -17,9 +17,9 @@ from typing import Any
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
 
-from bench.games import game_in_progress
+from bench.games import before_last_tap, first_tap, game_in_progress, tap_form
 from bench.wsgi import Answer, Browser
-from rules_engine import Entry, Record, RulesError, StepKind, play, table
+from rules_engine import Entry, Record
 from scorepad.models import Game
 
 GAME = "boerenbridge"  # played to exactly 100: the one game that can run 30 rounds
@@ -53,41 +53,6 @@ def start_game(browser: Browser, record: Record) -> Game:
     return game
 
 
-def step_entry(record: Record, pending: tuple[Entry, ...], kind: StepKind) -> Entry:
-    """The first allowed choice of the current step, which must be of ``kind``."""
-    step = table(record, pending).step
-    assert step.kind is kind, f"expected a {kind} step, not {step}"
-    seat = step.seats[0] if step.seats else step.seat
-    for choice in step.choices:
-        if choice.allowed:
-            entry = Entry(kind.value, seat, int(choice.value))
-            try:
-                play(record, pending, entry)
-            except RulesError:
-                continue
-            return entry
-    raise AssertionError(f"nothing allowed at {step}")
-
-
-def before_last_tricks(record: Record) -> tuple[Entry, ...]:
-    """The round's entries up to its last tap: every bid, and all tricks but the last."""
-    pending: tuple[Entry, ...] = ()
-    while True:
-        kind = table(record, pending).step.kind
-        entry = step_entry(record, pending, kind)
-        after, then = play(record, pending, entry)
-        if len(after.rounds) > len(record.rounds):
-            return pending
-        pending = then
-
-
-def entry_data(entry: Entry) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": entry.kind, "value": entry.value}
-    if entry.seat is not None:
-        data["seat"] = entry.seat
-    return data
-
-
 class Steps:
     """The steps of one game (a number of rounds in), on one browser."""
 
@@ -96,12 +61,13 @@ class Steps:
         self.record = game_in_progress(GAME, PLAYERS, rounds)
         self.bidding = start_game(self.browser, self.record)
         self.tricks = start_game(self.browser, self.record)
-        pending = before_last_tricks(self.record)
+        pending = before_last_tap(self.record)
         Game.objects.filter(pk=self.tricks.pk).update(
             **self.tricks.changes(self.record, pending, None)
         )
-        self.bid = entry_data(step_entry(self.record, (), StepKind.BID))
-        self.last = entry_data(step_entry(self.record, pending, StepKind.TRICKS))
+        bid, last = first_tap(self.record), first_tap(self.record, pending)
+        assert (bid.kind, last.kind) == ("bid", "tricks"), (bid, last)
+        self.bid, self.last = bid, last
         self.versions = {
             self.bidding.pk: self.bidding.version,
             self.tricks.pk: self.tricks.version + 1,
@@ -111,9 +77,9 @@ class Steps:
         self.viewer = f"/v/{watched.viewer_key}/"
         self.etag = self.browser.get(self.viewer, htmx=True).headers["etag"]
 
-    def _enter(self, game: Game, data: dict[str, Any]) -> Answer:
-        version = self.versions[game.pk]
-        return self.browser.post(f"/g/{game.key}/enter/", {**data, "version": version}, htmx=True)
+    def _enter(self, game: Game, entry: Entry) -> Answer:
+        data = tap_form(entry, self.versions[game.pk])
+        return self.browser.post(f"/g/{game.key}/enter/", data, htmx=True)
 
     def _undo(self, game: Game) -> None:
         version = self.versions[game.pk] + 1

@@ -13,10 +13,10 @@ from typing import Any
 
 from django.core.handlers.wsgi import WSGIHandler
 
-from bench.games import game_in_progress
+from bench.games import first_tap, game_in_progress, tap_form
 from bench.server import start_game
 from bench.wsgi import Answer, Browser
-from rules_engine import Entry, StepKind, table
+from rules_engine import Entry
 from scorepad.models import Game
 
 # The games and numbers of players the taps are counted for, and a long game.
@@ -67,14 +67,7 @@ def first_load(browser: Browser, url: str) -> dict[str, Any]:
 
 def _post(browser: Browser, game: Game, entry: Entry) -> Answer:
     game.refresh_from_db()
-    data: dict[str, Any] = {"version": game.version}
-    if entry.kind == "dice":
-        data["kind"] = "roll"
-    else:
-        data.update(kind=entry.kind, value=entry.value)
-        if entry.seat is not None:
-            data["seat"] = entry.seat
-    answer = browser.post(f"/g/{game.key}/enter/", data, htmx=True)
+    answer = browser.post(f"/g/{game.key}/enter/", tap_form(entry, game.version), htmx=True)
     assert answer.status == 200, answer.text[:500]
     return answer
 
@@ -88,15 +81,9 @@ def round_swaps(browser: Browser, game: Game) -> dict[str, int]:
         record, pending = game.load()
         if len(record.rounds) > rounds:
             break
-        step = table(record, pending).step
-        if step.kind is StepKind.ROLL:
-            entry = Entry("dice", None, None)
-        else:
-            seat = step.seats[0] if step.seats else step.seat
-            value = next(int(c.value) for c in step.choices if c.allowed)
-            entry = Entry(step.kind.value, seat, value)
+        entry = first_tap(record, pending)
         size = len(_post(browser, game, entry).body)
-        sizes[step.kind.value] = max(sizes.get(step.kind.value, 0), size)
+        sizes[entry.kind] = max(sizes.get(entry.kind, 0), size)
     game.refresh_from_db()
     undo = browser.post(f"/g/{game.key}/undo/", {"version": game.version}, htmx=True)
     sizes["undo"] = len(undo.body)

@@ -8,7 +8,6 @@ fixed seed, Boerenbridge kept going for 30 rounds.
 from __future__ import annotations
 
 import gzip
-import re
 from typing import Any
 
 import pytest
@@ -17,8 +16,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from bench.games import game_in_progress
-from rules_engine import Entry, Record, StepKind, play, table
+from bench.games import before_last_tap, first_tap, game_in_progress, tap_form
+from bench.weight import assets
+from rules_engine import Entry, Record
 from scorepad.models import Game
 
 MOST_QUERIES = 10
@@ -33,36 +33,6 @@ def stored(record: Record, pending: tuple[Entry, ...] = ()) -> Game:
     return game
 
 
-def first_entry(record: Record, pending: tuple[Entry, ...]) -> Entry:
-    """The current step's first allowed choice (the dice for a roll)."""
-    step = table(record, pending).step
-    if step.kind is StepKind.ROLL:
-        return Entry("roll", None, None)
-    seat = step.seats[0] if step.seats else step.seat
-    value = next(int(choice.value) for choice in step.choices if choice.allowed)
-    return Entry(step.kind.value, seat, value)
-
-
-def form(game: Game, entry: Entry) -> dict[str, Any]:
-    data: dict[str, Any] = {"version": game.version, "kind": entry.kind}
-    if entry.value is not None:
-        data["value"] = entry.value
-    if entry.seat is not None:
-        data["seat"] = entry.seat
-    return data
-
-
-def before_last_tap(record: Record) -> tuple[Entry, ...]:
-    """The round's entries up to the tap that finishes it (the last tricks)."""
-    pending: tuple[Entry, ...] = ()
-    while True:
-        entry = first_entry(record, pending)
-        after, then = play(record, pending, entry)
-        if len(after.rounds) > len(record.rounds):
-            return pending
-        pending = then
-
-
 def queries_of_each_step(rounds: int) -> dict[str, int]:
     """The queries a request of each step makes, in Boerenbridge ``rounds`` rounds in."""
     record = game_in_progress("boerenbridge", 4, rounds)
@@ -74,11 +44,11 @@ def queries_of_each_step(rounds: int) -> dict[str, int]:
     etag = keeper.get(viewer).headers["ETag"]
     requests = {
         "enter a bid": lambda: keeper.post(
-            f"/g/{bidding.key}/enter/", form(bidding, first_entry(record, ()))
+            f"/g/{bidding.key}/enter/", tap_form(first_tap(record), bidding.version)
         ),
         "enter the last tricks": lambda: keeper.post(
             f"/g/{finishing.key}/enter/",
-            form(finishing, first_entry(record, finishing.load()[1])),
+            tap_form(first_tap(record, finishing.load()[1]), finishing.version),
         ),
         "open the sheet": lambda: Client().get(f"/g/{bidding.key}/sheet/"),
         "open the table": lambda: Client().get(f"/g/{bidding.key}/"),
@@ -111,7 +81,7 @@ def test_entering_a_step_stays_within_the_query_budget(
     keeper = Client(headers={"HX-Request": "true"})
 
     with django_assert_max_num_queries(MOST_QUERIES):
-        response = keeper.post(f"/g/{game.key}/enter/", form(game, first_entry(record, ())))
+        response = keeper.post(f"/g/{game.key}/enter/", tap_form(first_tap(record), game.version))
 
     assert response.status_code == 200
     game.refresh_from_db()
@@ -140,7 +110,7 @@ def test_every_htmx_swap_of_a_round_fits_in_4_kb(name: str, players: int, rounds
     while len(game.load()[0].rounds) == rounds:
         record_now, pending = game.load()
         response = keeper.post(
-            f"/g/{game.key}/enter/", form(game, first_entry(record_now, pending))
+            f"/g/{game.key}/enter/", tap_form(first_tap(record_now, pending), game.version)
         )
         assert response.status_code == 200
         sizes.append(len(response.content))
@@ -151,9 +121,6 @@ def test_every_htmx_swap_of_a_round_fits_in_4_kb(name: str, players: int, rounds
 
     assert undo.status_code == live.status_code == 200
     assert max(sizes) <= SWAP_BYTES, sizes
-
-
-ASSETS = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|icon)"[^>]*href|script[^>]+src)="([^"]+)"')
 
 
 def served_size(url: str, settings: Any) -> int:
@@ -176,9 +143,9 @@ def test_a_game_screens_first_load_is_under_40_kb_compressed(
 
     assert response.status_code == 200
     html = response.content.decode()
-    assets = ASSETS.findall(html)
-    assert any(url.endswith(".css") for url in assets)
-    assert any(url.endswith(".js") for url in assets)
+    found = assets(html)
+    assert any(url.endswith(".css") for url in found)
+    assert any(url.endswith(".js") for url in found)
     # The HTML as Django sends it (nothing compresses it); the files as whitenoise does.
-    total = len(response.content) + sum(served_size(url, settings) for url in assets)
+    total = len(response.content) + sum(served_size(url, settings) for url in found)
     assert total <= FIRST_LOAD_BYTES
