@@ -36,19 +36,19 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
     last = sheet.rounds[-1] if sheet.rounds else None
     rows = []
     for seat, name in enumerate(record.players):
-        turn, leader = step_seat == seat, seat in sheet.leaders
+        leader = seat in sheet.leaders
+        marks = [mark for mark, on in (("turn", step_seat == seat), ("leader", leader)) if on]
         rows.append(
             {
                 "seat": seat,
                 "name": name,
                 "total": sheet.totals[seat],
-                "last_score": last.scores[seat] if last else None,
-                "last_score_text": f"{last.scores[seat]:+d}" if last else "",
+                # Signed, "+3" or "-2"; blank before the first round is scored.
+                "last_score": f"{last.scores[seat]:+d}" if last else "",
                 "leader": leader,
                 "winner": seat in sheet.winners,
                 "dealer": current.round is not None and current.round.dealer == seat,
-                "turn": turn,
-                "marks": " ".join(mark for mark, on in (("turn", turn), ("leader", leader)) if on),
+                "marks": " ".join(marks),  # the row's classes
                 "bid": view.bids[seat] if view else "",
                 "tricks": view.tricks[seat] if view else "",
             }
