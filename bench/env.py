@@ -3,20 +3,33 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def prepare() -> Path:
-    """Set the environment, set Django up, migrate and collect the static files.
-
-    Returns the temporary folder; every process the bench starts inherits the
-    environment, so gunicorn runs on the same database and settings.
-    """
+@contextmanager
+def scratch_folder(keep: bool = False) -> Iterator[Path]:
+    """A temporary folder for the bench's database, static files, gunicorn log and
+    screenshots, removed on leaving (even after an error) unless ``keep``."""
     folder = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
+    try:
+        yield folder
+    finally:
+        if not keep:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def prepare(folder: Path) -> None:
+    """Set the environment, set Django up, migrate and collect the static files into
+    ``folder``; every process the bench starts inherits the environment, so gunicorn
+    runs on the same database and settings.
+    """
     os.environ.pop("DATABASE_URL", None)  # SQLite first, as the issue asks
     os.environ.update(
         {
@@ -42,7 +55,6 @@ def prepare() -> Path:
     call_command("migrate", verbosity=0, interactive=False)
     call_command("createcachetable", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
-    return folder
 
 
 def free_port() -> int:

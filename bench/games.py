@@ -11,14 +11,15 @@ from typing import Any
 
 from rules_engine import (
     GAMES,
+    Answer,
     Entry,
     Record,
     RulesError,
     Step,
     StepKind,
+    Table,
     new_record,
     play,
-    roll_brink_dice,
     table,
 )
 
@@ -29,46 +30,42 @@ def players(count: int) -> list[str]:
     return list(PLAYERS[:count])
 
 
-def _value(kind: StepKind, values: list[str], rng: random.Random) -> Any:
-    if kind is StepKind.NAME:
-        return sorted(int(v) for v in rng.sample(values, rng.randint(0, len(values))))
-    if kind is StepKind.DECLARE:
-        picked = sorted(int(v) for v in rng.sample(values, rng.randint(0, len(values))))
-        return {"exposed": picked, "pile_exposed": None}
-    value = rng.choice(values)
-    return int(value) if value.isdigit() else value
-
-
-def _candidate(record: Record, step: Step, rng: random.Random) -> Entry:
+def random_answer(step: Step, rng: random.Random) -> Answer:
+    """A random answer of what ``step`` offers: an allowed choice tapped, boxes ticked,
+    the roll button pressed. The engine reads it as the entry form's answer is read."""
+    kind = step.kind.value
+    values = [c.value for c in step.choices if c.allowed]
+    ticked: tuple[str, ...] = ()
+    piles: tuple[str, ...] = ()
+    value = ""
     if step.kind is StepKind.ROLL:
-        return Entry("dice", None, roll_brink_dice(rng).to_json())
-    value = _value(step.kind, [c.value for c in step.choices if c.allowed], rng)
+        return Answer(kind)
+    if step.kind in (StepKind.NAME, StepKind.DECLARE):
+        ticked = tuple(rng.sample(values, rng.randint(0, len(values))))
+    else:
+        value = rng.choice(values)
     if step.kind is StepKind.DECLARE:
-        value["pile_exposed"] = [rng.random() < 0.2 for _ in record.players]
+        piles = tuple(pile.value for pile in step.piles if rng.random() < 0.2)
     seat = rng.choice(step.seats) if step.seats else step.seat
-    return Entry(step.kind.value, seat, value)
+    return Answer(kind, "" if seat is None else str(seat), value, ticked, piles)
 
 
-def next_entry(
-    record: Record, pending: tuple[Entry, ...], rng: random.Random
-) -> tuple[Record, tuple[Entry, ...]]:
-    """The game after a random entry the current step allows (tried until one is taken)."""
-    step = table(record, pending).step
+def next_table(current: Table, rng: random.Random) -> Table:
+    """The table after a random answer the current step allows (tried until one is taken)."""
     for _ in range(500):
         try:
-            return play(record, pending, _candidate(record, step, rng))
+            return play(current, current.entry(random_answer(current.step, rng), rng))
         except RulesError:
             continue  # e.g. naming the wrong number of tricks: try another
-    raise AssertionError(f"no allowed entry found for {step}")
+    raise AssertionError(f"no allowed entry found for {current.step}")
 
 
 def one_round(record: Record, rng: random.Random) -> Record:
     """The record with one more round, played by random allowed taps."""
-    pending: tuple[Entry, ...] = ()
-    rounds = len(record.rounds)
-    while len(record.rounds) == rounds:
-        record, pending = next_entry(record, pending, rng)
-    return record
+    current = table(record)
+    while len(current.record.rounds) == len(record.rounds):
+        current = next_table(current, rng)
+    return current.record
 
 
 def game_in_progress(
@@ -102,41 +99,46 @@ def whole_game(game: str, rng: random.Random, max_rounds: int = 60) -> Record:
     return record
 
 
-def first_tap(record: Record, pending: tuple[Entry, ...] = ()) -> Entry:
+def first_tap(record: Record, pending: tuple[Entry, ...] = ()) -> Answer:
     """The first choice of the current step the engine takes: what a tester taps first.
 
     A roll is the table's own ("roll": the server rolls), so it is not tried here.
     """
-    step = table(record, pending).step
+    current = table(record, pending)
+    step = current.step
     if step.kind is StepKind.ROLL:
-        return Entry("roll", None, None)
-    seat = step.seats[0] if step.seats else step.seat
+        return Answer(step.kind.value)
+    seat = str(step.seats[0] if step.seats else step.seat)
     for choice in step.choices:
         if choice.allowed:
-            entry = Entry(step.kind.value, seat, int(choice.value))
+            answer = Answer(step.kind.value, seat, choice.value)
             try:
-                play(record, pending, entry)
+                play(current, current.entry(answer, random.Random(0)))
             except RulesError:
                 continue  # allowed on its own, refused with the rest (a hook at confirming)
-            return entry
+            return answer
     raise AssertionError(f"nothing allowed at {step}")
 
 
 def before_last_tap(record: Record) -> tuple[Entry, ...]:
     """The current round's entries up to the tap that finishes it (the last tricks)."""
-    pending: tuple[Entry, ...] = ()
+    current, rng = table(record), random.Random(0)  # a roll here rolls the same each run
     while True:
-        entry = first_tap(record, pending)
-        after, then = play(record, pending, entry)
-        if len(after.rounds) > len(record.rounds):
-            return pending
-        pending = then
+        after = play(current, current.entry(first_tap(record, current.pending), rng))
+        if len(after.record.rounds) > len(record.rounds):
+            return current.pending
+        current = after
 
 
-def tap_form(entry: Entry, version: int) -> dict[str, Any]:
-    """The entry form's fields for ``entry``, as the table's buttons post them."""
-    data: dict[str, Any] = {"version": version, "kind": entry.kind}
-    for name in ("value", "seat"):
-        if getattr(entry, name) is not None:
-            data[name] = getattr(entry, name)
+def tap_form(answer: Answer, version: int) -> dict[str, Any]:
+    """The entry form's fields for ``answer``, as the table's buttons post them."""
+    data: dict[str, Any] = {"version": version, "kind": answer.kind}
+    if answer.seat:
+        data["seat"] = answer.seat
+    if answer.value:
+        data["value"] = answer.value
+    if answer.values:
+        data["values"] = list(answer.values)
+    if answer.piles:
+        data["pile"] = list(answer.piles)
     return data

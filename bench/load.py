@@ -1,140 +1,76 @@
 """Load: 100 tables playing at once against gunicorn on loopback.
 
-Each table is a thread that plays its own game by htmx taps, as fast as a
-hurried table would (a tap every 0.5-1.5 s, about ten times a real table's pace),
-with a viewer on the table's shared screen polling every 3 s. The load is
-bounded: a fixed number of taps a table, and a time cap.
+The tables are started here (through the setup form, so they share one browser's
+session); the load itself comes from ``bench.loadgen`` in a process of its own, so
+that the generator's threads do not share a CPU budget, or a GIL, with anything
+measured. Besides each request's time as the generator sees it (p50, p99), the
+server's own CPU time a request is read from /proc: what gunicorn's master and
+workers spent during the run, over the requests answered.
 """
 
 from __future__ import annotations
 
-import http.client
-import random
-import re
+import json
+import os
 import statistics
-import threading
-import time
-from dataclasses import dataclass, field
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from django.core.handlers.wsgi import WSGIHandler
 
+from bench.env import ROOT
 from bench.games import players
 from bench.server import start_game
 from bench.wsgi import Browser
 from rules_engine import new_record
 
 TABLES = 100
-TAPS = 40  # a table's taps
 CAP = 75.0  # seconds, whatever is left undone
-THINK = (0.5, 1.5)
-POLL = 3.0
 GAMES = [("oh-hell", 4), ("brink-bid", 5), ("boerenbridge", 4), ("oh-hell", 6)]
-
-VERSION = re.compile(r'name="version" value="(\d+)"')
-KIND = re.compile(r'name="kind" value="([a-z_]+)"')
-SEAT = re.compile(r'name="seat" value="(\d+)"')
-BUTTON = re.compile(r'<button name="value" value="([^"]+)"( disabled)?')
-
-
-@dataclass
-class Tally:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    taps: list[float] = field(default_factory=list)
-    polls: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def add(self, kind: str, spent: float) -> None:
-        with self.lock:
-            (self.taps if kind == "tap" else self.polls).append(spent)
-
-    def error(self, what: str) -> None:
-        with self.lock:
-            self.errors.append(what)
-
-
-def request(
-    host: str, port: int, method: str, path: str, headers: dict[str, str], body: str = ""
-) -> tuple[int, dict[str, str], str]:
-    connection = http.client.HTTPConnection(host, port, timeout=10)
-    try:
-        connection.request(method, path, body=body or None, headers=headers)
-        answer = connection.getresponse()
-        text = answer.read().decode()
-        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, text
-    finally:
-        connection.close()
-
-
-def next_tap(fragment: str, rng: random.Random) -> dict[str, Any] | None:
-    """The form data of a tap on the screen's step (an allowed button), or None when over."""
-    end = fragment.find("</form>")
-    step = fragment[fragment.find('id="step"') : end]
-    if "winners" in step or end < 0:
-        return None
-    data: dict[str, Any] = {
-        "version": VERSION.search(step).group(1),  # type: ignore[union-attr]
-        "kind": KIND.search(step).group(1),  # type: ignore[union-attr]
-    }
-    seat = SEAT.search(step)
-    if seat:
-        data["seat"] = seat.group(1)
-    if data["kind"] != "roll":
-        allowed = [value for value, disabled in BUTTON.findall(step) if not disabled]
-        data["value"] = rng.choice(allowed)
-    return data
-
-
-def table(
-    url: str, key: str, viewer: str, cookies: str, token: str, seed: int, tally: Tally, stop: float
-) -> None:
-    parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 80
-    rng = random.Random(seed)
-    base = {"Cookie": cookies, "HX-Request": "true"}
-    post = {**base, "X-CSRFToken": token, "Content-Type": "application/x-www-form-urlencoded"}
-
-    def timed(kind: str, method: str, path: str, headers: dict[str, str], body: str = "") -> Any:
-        start = time.perf_counter()
-        try:
-            answer = request(host, port, method, path, headers, body)
-        except OSError as error:
-            tally.error(f"{kind} {path}: {error}")
-            return None
-        tally.add(kind, (time.perf_counter() - start) * 1000)
-        return answer
-
-    fragment = request(host, port, "GET", f"/g/{key}/", base)[2]
-    etag = ""
-    next_poll = time.monotonic() + rng.uniform(0, POLL)
-    taps = 0
-    while taps < TAPS and time.monotonic() < stop:
-        time.sleep(rng.uniform(*THINK))
-        if time.monotonic() >= next_poll:
-            answer = timed("poll", "GET", viewer, {**base, "If-None-Match": etag})
-            if answer is not None:
-                if answer[0] not in (200, 304):
-                    tally.error(f"poll {answer[0]}")
-                etag = answer[1].get("etag", etag)
-            next_poll += POLL
-        data = next_tap(fragment, rng)
-        if data is None:
-            break
-        answer = timed("tap", "POST", f"/g/{key}/enter/", post, urlencode(data))
-        taps += 1
-        if answer is None:
-            continue
-        if answer[0] != 200:
-            tally.error(f"tap {answer[0]}: {answer[2][:200]}")
-            fragment = request(host, port, "GET", f"/g/{key}/", base)[2]
-            continue
-        fragment = answer[2]
+PROC = Path("/proc")
 
 
 def percentile(times: list[float], fraction: float) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def _stat(pid: str) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command name (which may hold spaces)."""
+    text = (PROC / pid / "stat").read_text()
+    return text[text.rindex(")") + 2 :].split()
+
+
+def server_cpu_seconds(url: str) -> float | None:
+    """CPU seconds (user and system) spent so far by the gunicorn serving ``url``: its
+    master, found by the address it was told to bind, and the master's workers.
+    None where there is no /proc to read (not Linux)."""
+    bind = urlsplit(url).netloc
+    try:
+        pids = [entry.name for entry in PROC.iterdir() if entry.name.isdigit()]
+    except OSError:
+        return None
+    masters, parents = set(), {}
+    for pid in pids:
+        try:
+            command = (PROC / pid / "cmdline").read_bytes().split(b"\0")
+            parents[pid] = _stat(pid)[1]
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        if b"gunicorn" in b" ".join(command) and bind.encode() in command:
+            masters.add(pid)
+    ticks = 0
+    for pid, parent in parents.items():
+        if pid in masters or parent in masters:
+            try:
+                fields = _stat(pid)
+            except OSError:
+                continue
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK") if masters else None
 
 
 def measure(app: WSGIHandler, url: str, workers: int) -> dict[str, Any]:
@@ -144,36 +80,48 @@ def measure(app: WSGIHandler, url: str, workers: int) -> dict[str, Any]:
     for index in range(TABLES):
         game, count = GAMES[index % len(GAMES)]
         games.append(start_game(browser, new_record(game, players(count), 0)))
-    cookies = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
-    token = browser.cookies["csrftoken"]
-    tally = Tally()
-    started = time.perf_counter()
-    stop = time.monotonic() + CAP
-    threads = [
-        threading.Thread(
-            target=table,
-            args=(url, game.key, f"/v/{game.viewer_key}/", cookies, token, seed, tally, stop),
-        )
-        for seed, game in enumerate(games)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    spent = time.perf_counter() - started
-    every = tally.taps + tally.polls
+    job = {
+        "url": url,
+        "cookies": "; ".join(f"{k}={v}" for k, v in browser.cookies.items()),
+        "token": browser.cookies["csrftoken"],
+        "cap": CAP,
+        "tables": [[game.key, f"/v/{game.viewer_key}/"] for game in games],
+    }
+    cpu_before = server_cpu_seconds(url)
+    generator = subprocess.run(
+        [sys.executable, "-m", "bench.loadgen"],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=CAP + 60,
+    )
+    cpu_after = server_cpu_seconds(url)
+    ran = json.loads(generator.stdout)
+    taps, polls, errors = ran["taps"], ran["polls"], ran["errors"]
+    every = taps + polls
+    spent = ran["seconds"]
+    cpu = (
+        cpu_after - cpu_before
+        if cpu_before is not None and cpu_after is not None and every
+        else None
+    )
     return {
         "tables": TABLES,
         "gunicorn_workers": workers,
+        "generator": "bench.loadgen, in a process of its own",
         "seconds": round(spent, 1),
         "requests": len(every),
         "requests_per_second": round(len(every) / spent, 1),
         "p50_ms": round(statistics.median(every), 1) if every else None,
         "p99_ms": round(percentile(every, 0.99), 1),
-        "taps_p99_ms": round(percentile(tally.taps, 0.99), 1),
-        "polls_p99_ms": round(percentile(tally.polls, 0.99), 1),
-        "taps": len(tally.taps),
-        "polls": len(tally.polls),
-        "errors": len(tally.errors),
-        "first_errors": tally.errors[:5],
+        "taps_p99_ms": round(percentile(taps, 0.99), 1),
+        "polls_p99_ms": round(percentile(polls, 0.99), 1),
+        "server_cpu_seconds": round(cpu, 2) if cpu is not None else None,
+        "server_cpu_ms_a_request": round(1000 * cpu / len(every), 2) if cpu is not None else None,
+        "taps": len(taps),
+        "polls": len(polls),
+        "errors": len(errors),
+        "first_errors": errors[:5],
     }

@@ -2,8 +2,10 @@
 
 Each step is one request a phone makes while playing, repeated on the same game:
 a bid is entered and then undone (the undo is not timed), so the game is the
-same for every timed request. The steps run round-robin, with the floor (the
-bench's bare view) among them, so a slow moment of the machine hits all alike.
+same for every timed request. The steps run round-robin, with the floors among
+them (the bench's bare view, and the Django floor: one ORM read of a game row,
+one UPDATE of it, a 3 KB fragment rendered), so a slow moment of the machine hits
+all alike.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
 
 from bench.games import before_last_tap, first_tap, game_in_progress, tap_form
-from bench.wsgi import Answer, Browser
-from rules_engine import Entry, Record
+from bench.wsgi import Browser, Reply
+from rules_engine import Answer, Record
 from scorepad.models import Game
 
 GAME = "boerenbridge"  # played to exactly 100: the one game that can run 30 rounds
@@ -32,7 +34,7 @@ class Step:
     """One timed request; ``after`` puts the game back as it was (not timed)."""
 
     name: str
-    request: Callable[[], Answer]
+    request: Callable[[], Reply]
     expect: int
     after: Callable[[], Any] | None = None
 
@@ -77,8 +79,8 @@ class Steps:
         self.viewer = f"/v/{watched.viewer_key}/"
         self.etag = self.browser.get(self.viewer, htmx=True).headers["etag"]
 
-    def _enter(self, game: Game, entry: Entry) -> Answer:
-        data = tap_form(entry, self.versions[game.pk])
+    def _enter(self, game: Game, answer: Answer) -> Reply:
+        data = tap_form(answer, self.versions[game.pk])
         return self.browser.post(f"/g/{game.key}/enter/", data, htmx=True)
 
     def _undo(self, game: Game) -> None:
@@ -115,8 +117,14 @@ class Steps:
         ]
 
 
-def floor_step(browser: Browser) -> Step:
-    return Step("floor (bare view)", lambda: browser.get("/bench/floor/"), 200)
+def floor_steps(browser: Browser, record: Record) -> list[Step]:
+    """The bare view (for reference) and the Django floor, on a game of their own."""
+    game = start_game(browser, record)
+    url = f"/bench/django-floor/{game.key}/"
+    return [
+        Step("floor (bare view)", lambda: browser.get("/bench/floor/"), 200),
+        Step("Django floor", lambda: browser.post(url, {}, htmx=True), 200),
+    ]
 
 
 def count_queries(step: Step) -> int:
@@ -144,13 +152,14 @@ def percentile(times: list[float], fraction: float) -> float:
 def measure(app: WSGIHandler, repeats: int = 300, warm_up: int = 20) -> dict[str, Any]:
     """p50 and p99 (ms) of each step in a game 1 and 30 rounds in, and queries a request."""
     games = {rounds: Steps(app, rounds) for rounds in ROUNDS}
-    floor = floor_step(games[ROUNDS[0]].browser)
+    bare, django = floor_steps(games[ROUNDS[0]].browser, games[ROUNDS[0]].record)
     queries = {
         f"{rounds} rounds": {step.name: count_queries(step) for step in game.steps()}
         for rounds, game in games.items()
     }
-    timed = [floor] + [step for game in games.values() for step in game.steps()]
-    names = ["floor"] + [
+    floor_queries = count_queries(django)
+    timed = [bare, django] + [step for game in games.values() for step in game.steps()]
+    names = ["floor", "django floor"] + [
         f"{step.name}, {rounds} rounds" for rounds in ROUNDS for step in games[rounds].steps()
     ]
     times: dict[str, list[float]] = {name: [] for name in names}
@@ -172,4 +181,9 @@ def measure(app: WSGIHandler, repeats: int = 300, warm_up: int = 20) -> dict[str
         }
         for name, spent in times.items()
     }
-    return {"timings": timings, "queries": queries, "game": f"{GAME}, {PLAYERS} players"}
+    return {
+        "timings": timings,
+        "queries": queries,
+        "django_floor_queries": floor_queries,
+        "game": f"{GAME}, {PLAYERS} players",
+    }

@@ -8,6 +8,7 @@ connection, as after every real request) exactly as under gunicorn.
 
 from __future__ import annotations
 
+import gzip
 import io
 import sys
 from dataclasses import dataclass, field
@@ -19,14 +20,21 @@ from django.core.handlers.wsgi import WSGIHandler
 
 
 @dataclass
-class Answer:
+class Reply:
     status: int
     headers: dict[str, str]
     body: bytes
 
     @property
+    def content(self) -> bytes:
+        """The body as the page reads it: unzipped when it came gzipped (``body`` is as sent)."""
+        if self.headers.get("content-encoding") == "gzip":
+            return gzip.decompress(self.body)
+        return self.body
+
+    @property
     def text(self) -> str:
-        return self.body.decode()
+        return self.content.decode()
 
 
 @dataclass
@@ -77,7 +85,7 @@ class Browser:
             environ["HTTP_" + name.upper().replace("-", "_")] = value
         return environ
 
-    def call(self, environ: dict[str, Any]) -> Answer:
+    def call(self, environ: dict[str, Any]) -> Reply:
         started: dict[str, Any] = {}
 
         def start_response(
@@ -101,12 +109,12 @@ class Browser:
                 for key, morsel in cookie.items():
                     self.cookies[key] = morsel.value
             headers[name.lower()] = value
-        return Answer(started["status"], headers, body)
+        return Reply(started["status"], headers, body)
 
-    def get(self, url: str, htmx: bool = False, headers: dict[str, str] | None = None) -> Answer:
+    def get(self, url: str, htmx: bool = False, headers: dict[str, str] | None = None) -> Reply:
         return self.call(self.environ("GET", url, headers=headers, htmx=htmx))
 
-    def post(self, url: str, data: dict[str, Any], htmx: bool = False) -> Answer:
+    def post(self, url: str, data: dict[str, Any], htmx: bool = False) -> Reply:
         return self.call(self.environ("POST", url, form_body(data), htmx=htmx))
 
 

@@ -16,27 +16,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .base import (
+from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
+from .core import (
+    SUIT_SIGNS,
     SUITS,
     Choice,
     Draft,
     Entry,
     GameRules,
+    PaperRow,
     Round,
     RoundContext,
     RoundView,
     Setup,
     Step,
     StepKind,
-    as_int,
-    check_keys,
-    check_trump,
-    plural,
-    seat_list,
-    trump_choices,
 )
 from .errors import RulesError
+from .messages import Term, say
 from .options import Option, OptionChoice
+from .text import plural
 
 # T, the tricks of a deal, by number of players.
 TRICKS = {4: 13, 3: 12, 2: 12}
@@ -57,6 +56,8 @@ Call = int | str
 PASS = "pass"
 
 ENTRY_KINDS = ("call", "suit", "name", "declare", "trick", "suit_cards")
+# The entry that gives every player the bid suit they had last deal, in one tap.
+SAME = "same"
 FIELDS = ("bid_suits", "named", "exposed", "pile_exposed", "trick_winners", "suit_cards")
 
 
@@ -131,6 +132,16 @@ def trick_choices(tricks: Sequence[int]) -> tuple[Choice, ...]:
     return tuple(Choice(str(t), BID_CARD_RANKS.get(t, str(t))) for t in tricks)
 
 
+def lone_suit(ctx: RoundContext, suits: Sequence[str | None]) -> tuple[int, str] | None:
+    """The last player to pick a bid suit and the one suit left for them, when
+    everyone else has picked and only one is left (four players); else None."""
+    missing = [seat for seat in range(ctx.n) if suits[seat] is None]
+    left = [suit for suit in SUITS if suit not in suits]
+    if len(missing) == 1 and len(left) == 1:
+        return missing[0], left[0]
+    return None
+
+
 def name_order(ctx: RoundContext, declarer: int) -> tuple[int, ...]:
     """The declarer names first, then the others from the dealer's left."""
     return (declarer, *(seat for seat in ctx.bid_order if seat != declarer))
@@ -146,39 +157,86 @@ def suit_card_limit(ctx: RoundContext, tricks_taken: int) -> tuple[int, str]:
     return suit, f"the pack has {suit} cards of each suit"
 
 
-def success_count(rnd: Round, seat: int, tricks_taken: int, at_least: bool) -> bool:
+def success_count(rnd: Round, seat: int, tricks_taken: int, success: str) -> bool:
     """RULINGS: "the player named at least one trick and won every trick they named
     (right-hand ones included)"; with ``success: at-least``, "named at least one
-    trick and took at least as many tricks as they named"."""
+    trick and took at least as many tricks as they named"; with ``success:
+    exact-count``, "took exactly as many tricks as they named, whichever tricks they
+    were; a player who named none and took none succeeds"."""
     named: list[int] = rnd["named"][seat]
+    if success == "exact-count":
+        return tricks_taken == len(named)
     if not named:
         return False
-    if at_least:
+    if success == "at-least":
         return tricks_taken >= len(named)
     return all(rnd["trick_winners"][trick - 1] == seat for trick in named)
 
 
-def deal_scores(ctx: RoundContext, rnd: Round, at_least: bool) -> tuple[int, ...]:
-    """Every player's score for a played deal (see RULINGS, "Per-player score")."""
+Parts = tuple[tuple[str, int], ...]
+
+
+def deal_parts(ctx: RoundContext, rnd: Round, success: str) -> tuple[Parts, ...]:
+    """Every player's score for a played deal in its parts, which add up to it (see
+    RULINGS, "Per-player score"): the success bonus, their named left-hand tricks
+    won, their right-hand tricks (double, won or lost), a point a trick taken, and
+    the cards of their bid suit taken."""
     winners: list[int] = rnd["trick_winners"]
     taken = [winners.count(seat) for seat in range(ctx.n)]
-    succeeded = [success_count(rnd, seat, taken[seat], at_least) for seat in range(ctx.n)]
+    succeeded = [success_count(rnd, seat, taken[seat], success) for seat in range(ctx.n)]
     successes = sum(succeeded)
     bonus = SUCCESS_BONUS[ctx.n][successes - 1] if successes else 0
-    scores = []
+    parts = []
     for seat in range(ctx.n):
         right_hand: list[int] = rnd["exposed"][seat]
-        points = bonus if succeeded[seat] else 0
+        named = right = 0
         for trick in rnd["named"][seat]:
             won = winners[trick - 1] == seat
             if trick in right_hand:
-                points += RIGHT_HAND_FACTOR * trick * (1 if won else -1)
+                right += RIGHT_HAND_FACTOR * trick * (1 if won else -1)
             elif won:
-                points += trick
+                named += trick
         per_card = EXPOSED_PILE_SUIT_CARD_POINTS if rnd["pile_exposed"][seat] else SUIT_CARD_POINTS
-        points += taken[seat] + per_card * rnd["suit_cards"][seat]
-        scores.append(points)
-    return tuple(scores)
+        parts.append(
+            (
+                ("success", bonus if succeeded[seat] else 0),
+                ("named", named),
+                ("right hand", right),
+                ("tricks", taken[seat]),
+                ("suit cards", per_card * rnd["suit_cards"][seat]),
+            )
+        )
+    return tuple(parts)
+
+
+def deal_scores(ctx: RoundContext, rnd: Round, success: str) -> tuple[int, ...]:
+    """Every player's score for a played deal: the sum of its parts."""
+    return tuple(sum(points for _, points in parts) for parts in deal_parts(ctx, rnd, success))
+
+
+# Each part of a deal's score, as the breakdown names it (messages.py: abra_part_*).
+PART_CODES = {
+    "success": "abra_part_success",
+    "named": "abra_part_named",
+    "right hand": "abra_part_right_hand",
+    "tricks": "abra_part_tricks",
+    "suit cards": "abra_part_suit_cards",
+}
+
+
+def parts_text(parts: Parts) -> str:
+    """A score's parts as a sum, leaving out the nothings: "20 success + 7 tricks = 27"."""
+    shown = [(label, points) for label, points in parts if points]
+    if not shown:
+        return "0"
+    text: str | None = None
+    for label, points in shown:
+        if text is None:
+            text = say(PART_CODES[label], points=points)
+        else:
+            part = say(PART_CODES[label], points=abs(points))
+            text = say("abra_part_minus" if points < 0 else "abra_part_plus", sum=text, part=part)
+    return say("abra_part_total", sum=text or "", total=sum(points for _, points in parts))
 
 
 class Abracadabra(GameRules):
@@ -191,6 +249,8 @@ class Abracadabra(GameRules):
     """
 
     key = "abracadabra"
+    # A player succeeds by the tricks they named (RULINGS.md, "Success").
+    made_label: ClassVar[str] = "Named tricks made"
     title = "Abracadabra"
     summary = (
         "Bid for tricks by their number and for cards of your own suit; "
@@ -198,6 +258,13 @@ class Abracadabra(GameRules):
     )
     min_players = 2
     max_players = 4
+    round_boxes: ClassVar[tuple[str, ...]] = ("Trump", "Declarer", "Bid")
+    seat_boxes: ClassVar[tuple[str, ...]] = ("Named", "Took", "Suit cards")
+    paper_key: ClassVar[str] = (
+        "Named: the tricks a player's bid cards name; [12] exposed by the declarer "
+        "(double, won or lost). Suit cards: the bid suit and its cards taken; "
+        "open: an exposed pile (4 a card)."
+    )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "target",
@@ -231,6 +298,9 @@ class Abracadabra(GameRules):
             (
                 OptionChoice("exact", "Exact: win every trick named"),
                 OptionChoice("at-least", "Success when taking at least as many tricks as named"),
+                OptionChoice(
+                    "exact-count", "Exact count: take exactly as many tricks as named, any of them"
+                ),
             ),
         ),
     )
@@ -251,8 +321,8 @@ class Abracadabra(GameRules):
     def goal(self, setup: Setup) -> str:
         count = self.round_count(setup)
         if count is not None:
-            return plural(count, "deal")
-        return f"to {self.target(setup)}"
+            return say("goal_deals", count=count)
+        return say("goal_to", target=self.target(setup))
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
         """RULINGS: the game ends at the end of the first deal after which a total
@@ -275,6 +345,26 @@ class Abracadabra(GameRules):
             "suit_cards": [None] * ctx.n,
         }
 
+    def begin(self, ctx: RoundContext, previous: Round | None) -> Draft:
+        """The last deal's bid suits are kept, to be taken again in one tap, where
+        they can be: one for each player, all different (a thrown-in deal has none)."""
+        draft = self.start(ctx)
+        suits = previous.get("bid_suits") if previous is not None else None
+        if isinstance(suits, list) and len(suits) == ctx.n and len(set(suits)) == ctx.n:
+            if all(suit in SUITS for suit in suits):
+                draft["last_suits"] = list(suits)
+        return draft
+
+    def same_suits_step(self, ctx: RoundContext, draft: Draft) -> Step | None:
+        """ "Same suits as last deal", while nobody has picked a bid suit yet."""
+        last: list[str] | None = draft.get("last_suits")
+        if last is None or any(suit is not None for suit in draft["bid_suits"]):
+            return None
+        if self.next_step(ctx, draft).kind is not StepKind.SUIT:
+            return None
+        shown = ", ".join(f"{ctx.name(seat)} {SUIT_SIGNS[last[seat]]}" for seat in ctx.bid_order)
+        return Step(StepKind.SUITS, say("abra_same_suits"), None, (Choice(SAME, shown),))
+
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
         """During a deal: the tricks each player named (declarer marked) and has taken."""
         declarer = auction(ctx, draft["calls"]).declarer
@@ -295,7 +385,7 @@ class Abracadabra(GameRules):
             return self.call_step(ctx, draft, state)
         declarer = state.declarer
         if declarer is None:
-            return Step(StepKind.COMPLETE, "Everyone passed: the deal is thrown in")
+            return Step(StepKind.COMPLETE, say("abra_thrown_in"))
         if self.names_trump(ctx) and draft["trump"] is None:
             return Step(
                 StepKind.TRUMP, f"{ctx.name(declarer)} names trump", declarer, trump_choices()
@@ -317,6 +407,8 @@ class Abracadabra(GameRules):
                     trick_choices(range(1, ctx.hand_size + 1)),
                     low=1,
                     high=ctx.hand_size,
+                    least=state.bid if seat == declarer else 0,
+                    most=state.bid if seat == declarer else state.bid - 1,
                 )
         if draft["exposed"] is None:
             return Step(
@@ -326,27 +418,27 @@ class Abracadabra(GameRules):
                 trick_choices(draft["named"][declarer]),
                 low=1,
                 high=ctx.hand_size,
+                piles=tuple(Choice(str(seat), ctx.name(seat)) for seat in range(ctx.n)),
             )
         winners: list[int] = draft["trick_winners"]
         if len(winners) < ctx.hand_size:
             choices = tuple(Choice(str(seat), ctx.name(seat)) for seat in range(ctx.n))
-            return Step(StepKind.TRICK, f"Who won trick {len(winners) + 1}?", None, choices)
+            return Step(StepKind.TRICK, say("abra_who_won", trick=len(winners) + 1), None, choices)
         for seat in ctx.bid_order:
             if draft["suit_cards"][seat] is None:
                 return self.suit_cards_step(ctx, draft, seat)
-        return Step(StepKind.COMPLETE, "The deal is complete")
+        return Step(StepKind.COMPLETE, say("abra_deal_complete"))
 
     def call_step(self, ctx: RoundContext, draft: Draft, state: Auction) -> Step:
         assert state.next_seat is not None
-        refusal = f"a bid must be higher than {state.bid}"
+        refusal = say("abra_bid_higher", bid=state.bid)
         choices = (Choice(PASS, "Pass"),) + tuple(
             Choice(str(bid), str(bid), refusal if bid <= state.bid else None)
             for bid in range(1, ctx.hand_size + 1)
         )
-        again = " again" if len(draft["calls"]) >= ctx.n else ""
-        return Step(
-            StepKind.CALL, f"{ctx.name(state.next_seat)} calls{again}", state.next_seat, choices
-        )
+        code = "prompt_calls_again" if len(draft["calls"]) >= ctx.n else "prompt_calls"
+        prompt = say(code, player=ctx.name(state.next_seat))
+        return Step(StepKind.CALL, prompt, state.next_seat, choices)
 
     def suit_step(self, ctx: RoundContext, suits: list[str | None], seat: int) -> Step:
         holders = {suit: holder for holder, suit in enumerate(suits) if suit is not None}
@@ -354,11 +446,29 @@ class Abracadabra(GameRules):
             Choice(
                 suit,
                 suit,
-                f"{ctx.name(holders[suit])} has {suit} already" if suit in holders else None,
+                say("abra_suit_taken", player=ctx.name(holders[suit]), suit=Term(suit))
+                if suit in holders
+                else None,
             )
             for suit in SUITS
         )
-        return Step(StepKind.SUIT, f"{ctx.name(seat)}'s bid suit", seat, choices)
+        return Step(StepKind.SUIT, say("abra_bid_suit", player=ctx.name(seat)), seat, choices)
+
+    def suit_entries(self, ctx: RoundContext, suits: list[str]) -> list[Entry]:
+        """The bid suits as tapped: the last player's is not, when only one suit is
+        left for it (the table fills it in), so it must be that one."""
+        entries = [Entry("suit", seat, suits[seat]) for seat in ctx.bid_order]
+        known: list[str | None] = [None] * ctx.n
+        for seat in ctx.bid_order[:-1]:
+            known[seat] = suits[seat]
+        last = lone_suit(ctx, known)
+        if last is None:
+            return entries
+        seat = ctx.bid_order[-1]
+        if suits[seat] != last[1]:
+            # The refusal the table would give for the suit the record holds.
+            self.suit_step(ctx, known, seat).choice(suits[seat])
+        return entries[:-1]
 
     def suit_cards_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
         taken = draft["trick_winners"].count(seat)
@@ -372,19 +482,20 @@ class Abracadabra(GameRules):
             )
             for k in range(max(SUIT_LENGTH.values()) + 1)
         )
-        title = f"{suit[0].upper()}{suit[1:]}"
-        return Step(StepKind.SUIT_CARDS, f"{title} {ctx.name(seat)} took", seat, choices)
+        prompt = say("abra_suit_cards", player=ctx.name(seat), suit=Term(suit.capitalize()))
+        return Step(StepKind.SUIT_CARDS, prompt, seat, choices)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
-        """The turned-up card's suit may be noted until the deal is complete (unless
-        the declarer names trump, which is a step of its own)."""
+        """Last deal's bid suits, in one tap, before anyone picks one; the turned-up
+        card's suit may be noted until the deal is complete (unless the declarer
+        names trump, which is a step of its own)."""
+        same = self.same_suits_step(ctx, draft)
+        steps = () if same is None else (same,)
         if self.names_trump(ctx) or draft.get("trump") is not None:
-            return ()
+            return steps
         if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
-            return ()
-        return (
-            Step(StepKind.TRUMP, "Trump turned up (the Joker: no trump)", None, trump_choices()),
-        )
+            return steps
+        return (*steps, Step(StepKind.TRUMP, say("abra_trump_turned_up"), None, trump_choices()))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         state = auction(ctx, draft["calls"])
@@ -405,6 +516,10 @@ class Abracadabra(GameRules):
         played = len(draft["trick_winners"])
         if draft["exposed"] is not None and played < ctx.hand_size:
             notes.append(f"trick {played + 1} of {ctx.hand_size}")
+            # Who named the trick being played: whose bid card it is at the table.
+            named = [s for s in range(ctx.n) if played + 1 in (draft["named"][s] or ())]
+            names = " and ".join(ctx.name(s) for s in named)
+            notes.append(f"named by {names}" if named else "named by nobody")
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
@@ -413,6 +528,14 @@ class Abracadabra(GameRules):
             raise RulesError("this deal is complete")
         if entry.kind == "trump":
             return self.enter_trump(ctx, draft, entry, step)
+        if entry.kind == StepKind.SUITS.value:
+            same = self.same_suits_step(ctx, draft)
+            if same is None:
+                if draft.get("last_suits") is None:
+                    raise RulesError(say("abra_no_last_suits"))
+                raise RulesError(say("abra_same_suits_first"))
+            same.choice(entry.value)
+            return {**draft, "bid_suits": list(draft["last_suits"])}
         if entry.kind not in ENTRY_KINDS:
             raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
         if entry.kind != step.kind.value:
@@ -434,6 +557,9 @@ class Abracadabra(GameRules):
                 raise RulesError(f"it is {ctx.name(step.player)}'s turn to pick a bid suit")
             suits = list(draft["bid_suits"])
             suits[step.player] = step.choice(entry.value).value
+            last = lone_suit(ctx, suits)
+            if last is not None:
+                suits[last[0]] = last[1]
             return {**draft, "bid_suits": suits}
         if step.kind is StepKind.NAME:
             return self.enter_named(ctx, draft, entry, step.player)
@@ -569,7 +695,7 @@ class Abracadabra(GameRules):
         for suit in suits:
             if suit not in SUITS:
                 raise RulesError(f"a bid suit is one of {', '.join(SUITS)}, not {suit!r}")
-        entries += [Entry("suit", seat, suits[seat]) for seat in ctx.bid_order]
+        entries += self.suit_entries(ctx, suits)
         named = seat_list(ctx.setup, rnd["named"], "named")
         for seat in range(ctx.n):
             check_tricks_list(ctx, seat, named[seat], "named tricks")
@@ -607,7 +733,14 @@ class Abracadabra(GameRules):
     def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
         if auction(ctx, rnd["calls"]).declarer is None:
             return tuple(0 for _ in range(ctx.n))  # thrown in
-        return deal_scores(ctx, rnd, ctx.option("success") == "at-least")
+        return deal_scores(ctx, rnd, str(ctx.setup.options.get("success", "exact")))
+
+    def score_parts(self, ctx: RoundContext, rnd: Round) -> tuple[Parts, ...]:
+        """Each player's score for a checked deal in the parts that add up to it;
+        all nothing for a thrown-in deal."""
+        if auction(ctx, rnd["calls"]).declarer is None:
+            return tuple(() for _ in range(ctx.n))
+        return deal_parts(ctx, rnd, str(ctx.setup.options.get("success", "exact")))
 
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         """Bids row: the tricks each named, the declarer's marked "3*"; tricks row:
@@ -622,11 +755,38 @@ class Abracadabra(GameRules):
             f"{len(rnd['named'][seat])}{'*' if seat == declarer else ''}" for seat in range(ctx.n)
         )
         tricks = tuple(str(rnd["trick_winners"].count(seat)) for seat in range(ctx.n))
-        at_least = ctx.option("success") == "at-least"
+        success = str(ctx.setup.options.get("success", "exact"))
         made = tuple(
-            success_count(rnd, seat, rnd["trick_winners"].count(seat), at_least)
-            if rnd["named"][seat]
+            success_count(rnd, seat, rnd["trick_winners"].count(seat), success)
+            if rnd["named"][seat] or success == "exact-count"
             else None
             for seat in range(ctx.n)
         )
-        return RoundView(bids, tricks, (f"{ctx.name(declarer)} declared {state.bid}",), made)
+        breakdown = tuple(parts_text(parts) for parts in self.score_parts(ctx, rnd))
+        return RoundView(
+            bids,
+            tricks,
+            (say("abra_declared", player=ctx.name(declarer), bid=state.bid),),
+            made,
+            breakdown,
+        )
+
+    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+        """Trump, declarer and bid; a player's named tricks (the exposed ones in
+        brackets), tricks taken, and bid suit with its cards taken ("♥ 6", "♥ 6 open"
+        for an exposed pile, whose cards count double)."""
+        trump = SUIT_SIGNS.get(str(rnd.get("trump", "")), "")
+        state = auction(ctx, rnd["calls"])
+        declarer = state.declarer
+        if declarer is None:
+            return PaperRow((trump, "thrown in", ""), tuple(("", "", "") for _ in range(ctx.n)))
+        seats = []
+        for seat in range(ctx.n):
+            exposed = rnd["exposed"][seat]
+            named = " ".join(
+                f"[{trick}]" if trick in exposed else str(trick) for trick in rnd["named"][seat]
+            )
+            pile = " open" if rnd["pile_exposed"][seat] else ""
+            suit = f"{SUIT_SIGNS[rnd['bid_suits'][seat]]} {rnd['suit_cards'][seat]}{pile}"
+            seats.append((named or "-", str(rnd["trick_winners"].count(seat)), suit))
+        return PaperRow((trump, ctx.name(declarer), str(state.bid)), tuple(seats))

@@ -4,28 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import (
-    Choice,
-    Draft,
-    Entry,
-    GameRules,
-    Round,
-    RoundContext,
-    RoundView,
-    Step,
-    StepKind,
-    as_int,
-    bid_balance,
-    check_keys,
-    check_trump,
-    enter_tricks,
-    plural,
-    seat_list,
-    tricks_entries,
-    tricks_step,
-    trump_choices,
-)
+from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
+from .core import Choice, Draft, Entry, GameRules, Round, RoundContext, RoundView, Step, StepKind
 from .errors import RulesError
+from .house_rules import hook_holds
+from .messages import say
+from .text import bid_balance
+from .tricks import enter_tricks, tricks_entries, tricks_step
 
 
 def forbidden_bid(ctx: RoundContext, bids: list[int | None]) -> int | None:
@@ -36,10 +21,7 @@ def forbidden_bid(ctx: RoundContext, bids: list[int | None]) -> int | None:
 
 
 def hook_reason(ctx: RoundContext, bid: int) -> str:
-    return (
-        f"{ctx.name(ctx.dealer)} deals and may not bid {bid}: "
-        f"the bids would add up to the {plural(ctx.hand_size, 'trick')}"
-    )
+    return say("hook", dealer=ctx.name(ctx.dealer), bid=bid, hand_size=ctx.hand_size)
 
 
 def bid_choices(ctx: RoundContext, seat: int, forbidden: int | None) -> tuple[Choice, ...]:
@@ -52,7 +34,7 @@ def bid_choices(ctx: RoundContext, seat: int, forbidden: int | None) -> tuple[Ch
 def check_bid_range(ctx: RoundContext, seat: int, value: object) -> int:
     bid = as_int(value, "a bid")
     if not 0 <= bid <= ctx.hand_size:
-        raise RulesError(f"{ctx.name(seat)} may bid 0 to {ctx.hand_size}, not {bid}")
+        raise RulesError(say("bid_range", player=ctx.name(seat), hand_size=ctx.hand_size, bid=bid))
     return bid
 
 
@@ -60,8 +42,10 @@ class BiddingInTurn(GameRules):
     """Every player bids once, in bid order; then each player's tricks.
 
     ``hooked`` games refuse the dealer the bid that makes the bids add up to the
-    hand size. ``extras`` are the round's optional fields (trump, dice) that may be
-    entered at any time before the round is complete.
+    hand size, unless their house rules (``hook``, ``hook_from``) say otherwise;
+    ``hooked`` is the ``hook`` option's default. ``extras`` are the round's
+    optional fields (trump, dice) that may be entered at any time before the round
+    is complete.
     """
 
     hooked: bool = True
@@ -75,12 +59,16 @@ class BiddingInTurn(GameRules):
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         seat = self.bidder(ctx, draft)
         if seat is not None:
-            forbidden = forbidden_bid(ctx, draft["bids"]) if self.hooked else None
+            forbidden = (
+                forbidden_bid(ctx, draft["bids"])
+                if hook_holds(ctx, "on" if self.hooked else "off")
+                else None
+            )
             choices = bid_choices(ctx, seat, forbidden if seat == ctx.dealer else None)
-            return Step(StepKind.BID, f"{ctx.name(seat)} bids", seat, choices)
+            return Step(StepKind.BID, say("prompt_bids", player=ctx.name(seat)), seat, choices)
         if any(t is None for t in draft["tricks"]):
             return tricks_step(ctx, draft)
-        return Step(StepKind.COMPLETE, "The round is complete")
+        return Step(StepKind.COMPLETE, say("prompt_complete"))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         if all(b is None for b in draft["bids"]):
@@ -91,23 +79,23 @@ class BiddingInTurn(GameRules):
         """The turned-up trump may be recorded until the tricks are entered."""
         if draft.get("trump") is not None or any(t is not None for t in draft["tricks"]):
             return ()
-        return (Step(StepKind.TRUMP, "Trump turned up", None, trump_choices()),)
+        return (Step(StepKind.TRUMP, say("prompt_trump_turned_up"), None, trump_choices()),)
 
     def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         """Optional round fields; the base game knows only the turned-up trump."""
         if entry.kind == "trump":
             return {**draft, "trump": check_trump(entry.value)}
-        raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
-            raise RulesError("this round is complete")
+            raise RulesError(say("round_complete"))
         if entry.kind == "bid":
             step = self.next_step(ctx, draft)
             if step.kind is not StepKind.BID:
-                raise RulesError("the bidding is over: the tricks are next")
+                raise RulesError(say("bidding_over"))
             if entry.seat != step.player:
-                raise RulesError(f"it is {ctx.name(step.player)}'s turn to bid")
+                raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
             bid = check_bid_range(ctx, step.player, entry.value)
             step.choice(bid)  # refuses the hooked bid with its reason
             bids = list(draft["bids"])
@@ -115,7 +103,7 @@ class BiddingInTurn(GameRules):
             return {**draft, "bids": bids}
         if entry.kind == "tricks":
             if self.next_step(ctx, draft).kind is not StepKind.TRICKS:
-                raise RulesError("tricks are entered once everyone has bid")
+                raise RulesError(say("tricks_after_bids"))
             return enter_tricks(ctx, draft, entry)
         return self.enter_extra(ctx, draft, entry)
 
@@ -141,6 +129,10 @@ class BiddingInTurn(GameRules):
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         raise NotImplementedError
+
+    def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        """A bidder's score (the house rules' preview asks every game the same way)."""
+        return self.round_score(ctx, bid, tricks)
 
     def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
         return tuple(

@@ -8,9 +8,11 @@ game ends when one or more totals are exactly 100; a total over 100 bounces back
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from .base import (
+from .bidding import bid_choices, check_bid_range, forbidden_bid
+from .checks import as_int, check_keys, seat_list
+from .core import (
     Choice,
     Draft,
     Entry,
@@ -21,17 +23,29 @@ from .base import (
     Setup,
     Step,
     StepKind,
-    as_int,
-    bid_balance,
-    check_keys,
-    enter_tricks,
-    plural,
-    seat_list,
-    tricks_entries,
-    tricks_step,
+    highest,
 )
-from .bidding import bid_choices, check_bid_range, forbidden_bid
 from .errors import RulesError
+from .house_rules import (
+    BOUNCE,
+    HOOK_FROM,
+    MADE,
+    MISSED,
+    SIT_OUT,
+    TARGET,
+    check_house_rules,
+    custom_score,
+    hands,
+    hands_option,
+    hook_holds,
+    hook_option,
+    scoring_option,
+    setting,
+)
+from .messages import say
+from .options import Option
+from .text import bid_balance
+from .tricks import enter_tricks, tricks_entries, tricks_step
 
 HAND_SIZE = 13
 GOAL = 100
@@ -41,12 +55,30 @@ MADE_BONUS = 10
 MADE_ZERO = 20
 
 
+def sit_out_at(setup: Setup) -> int | None:
+    """The total from which a player does not bid (house rule ``sit_out``); None: nobody."""
+    value = setting(setup, SIT_OUT)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def target(setup: Setup) -> int:
+    """The total that wins (house rule ``target``, 100 as ruled)."""
+    value = setting(setup, TARGET)
+    return value if isinstance(value, int) and not isinstance(value, bool) else GOAL
+
+
+def bounces(setup: Setup) -> bool:
+    return setting(setup, BOUNCE) is not False
+
+
 def sits_out(ctx: RoundContext, seat: int) -> bool:
     """Whether ``seat`` does not bid this round: 80 or more at the start of it.
 
     The source says "80 or more" once and "over 80" once; RULINGS keeps the first.
+    House rules move the 80 (``sit_out``), or let everyone bid (null).
     """
-    return ctx.totals_before[seat] >= SIT_OUT_AT
+    threshold = sit_out_at(ctx.setup)
+    return threshold is not None and ctx.totals_before[seat] >= threshold
 
 
 def bidders(ctx: RoundContext) -> tuple[int, ...]:
@@ -55,10 +87,7 @@ def bidders(ctx: RoundContext) -> tuple[int, ...]:
 
 
 def sit_out_reason(ctx: RoundContext, seat: int) -> str:
-    return (
-        f"{ctx.name(seat)} has {plural(ctx.totals_before[seat], 'point')} "
-        "and does not bid this round"
-    )
+    return say("sits_out", player=ctx.name(seat), points=ctx.totals_before[seat])
 
 
 def round_score(bid: int | None, tricks: int) -> int:
@@ -77,28 +106,74 @@ class Boerenbridge(GameRules):
     )
     min_players = 4
     max_players = 4
+    options: ClassVar[tuple[Option, ...]] = (
+        scoring_option("Standard: 10 plus the tricks for a made bid, 20 for 0"),
+        hands_option(replaces=None),
+        hook_option("on"),
+        HOOK_FROM,
+        MADE,
+        MISSED,
+        TARGET,
+        SIT_OUT,
+        BOUNCE,
+    )
 
     # --- The shape of the game -------------------------------------------------
+    def check_setup(self, setup: Setup) -> None:
+        check_house_rules(setup)
+
     def hand_size(self, setup: Setup, index: int) -> int:
-        return HAND_SIZE
+        """13 cards; with house rules' ``hands``, the list over and over from its start."""
+        listed = hands(setup)
+        return HAND_SIZE if listed is None else listed[index % len(listed)]
 
     def round_count(self, setup: Setup) -> int | None:
         return None
 
     def goal(self, setup: Setup) -> str:
-        return f"to {GOAL}"
+        """ "to 100"; without the bounce, reaching the target or more ends the game."""
+        if bounces(setup):
+            return say("goal_to", target=target(setup))
+        return say("goal_to_or_more", target=target(setup))
 
-    def new_total(self, total: int, score: int) -> int:
-        """Over 100, the excess is taken off 100: 95 + 12 = 107 becomes 93."""
+    def new_total(self, total: int, score: int, setup: Setup | None = None) -> int:
+        """Over 100, the excess is taken off 100: 95 + 12 = 107 becomes 93.
+
+        House rules: over the ``target`` likewise; with ``bounce: false``, a plain sum.
+        """
         new = total + score
-        return GOAL - (new - GOAL) if new > GOAL else new
+        if setup is not None and not bounces(setup):
+            return new
+        goal = GOAL if setup is None else target(setup)
+        return goal - (new - goal) if new > goal else new
+
+    def total_note(self, total: int, score: int, setup: Setup | None = None) -> str | None:
+        """The bounce, worked out where it happens: "96 + 13 = 109, 9 over 100: 91"."""
+        new = total + score
+        if setup is not None and not bounces(setup):
+            return None
+        goal = GOAL if setup is None else target(setup)
+        if new <= goal:
+            return None
+        bounced = self.new_total(total, score, setup)
+        return f"{total} + {score} = {new}, {new - goal} over {goal}: {bounced}"
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
-        """Over at the end of the first round after which a total is exactly 100."""
-        return GOAL in totals
+        """Over at the end of the first round after which a total is exactly 100.
+
+        House rules: the ``target``; without bounce, once a total reaches it or more.
+        """
+        goal = target(setup)
+        if not bounces(setup):
+            return any(total >= goal for total in totals)
+        return goal in totals
 
     def winners(self, setup: Setup, totals: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(seat for seat, total in enumerate(totals) if total == GOAL)
+        """Those exactly on the target; without bounce, the highest total (ties share)."""
+        if not bounces(setup):
+            return highest(totals)
+        goal = target(setup)
+        return tuple(seat for seat, total in enumerate(totals) if total == goal)
 
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:
@@ -112,14 +187,18 @@ class Boerenbridge(GameRules):
         once every bid is in: until then the dealer's bid stands whatever it is.
         """
         bids: list[int | None] = draft["bids"]
-        if sits_out(ctx, ctx.dealer) or any(bids[s] is None for s in bidders(ctx)):
+        if (
+            not hook_holds(ctx, "on")
+            or sits_out(ctx, ctx.dealer)
+            or any(bids[s] is None for s in bidders(ctx))
+        ):
             return False
         return sum(b for b in bids if b is not None) == ctx.hand_size
 
     def choices_for(self, ctx: RoundContext, draft: Draft, seat: int) -> tuple[Choice, ...]:
         """A bidder's choices: the dealer's hooked bid is refused once the others are in."""
         forbidden: int | None = None
-        if seat == ctx.dealer:
+        if seat == ctx.dealer and hook_holds(ctx, "on"):
             others = [s for s in bidders(ctx) if s != seat]
             if all(draft["bids"][s] is not None for s in others):
                 forbidden = forbidden_bid(ctx, draft["bids"])
@@ -130,23 +209,20 @@ class Boerenbridge(GameRules):
         if waiting:
             names = [ctx.name(s) for s in waiting]
             prompt = (
-                f"{names[0]} bids"
+                say("prompt_bids", player=names[0])
                 if len(names) == 1
-                else f"Still to bid: {', '.join(names[:-1])} and {names[-1]}"
+                else say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
             )
             choices = self.choices_for(ctx, draft, waiting[0])
             return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting)
         if self.hooked(ctx, draft):
             dealer = ctx.dealer
-            prompt = (
-                f"{ctx.name(dealer)} deals and must change the bid: the bids add up "
-                f"to the {plural(ctx.hand_size, 'trick')}"
-            )
+            prompt = say("prompt_hooked", dealer=ctx.name(dealer), hand_size=ctx.hand_size)
             choices = self.choices_for(ctx, draft, dealer)
             return Step(StepKind.BID, prompt, dealer, choices, seats=(dealer,))
         if any(t is None for t in draft["tricks"]):
             return tricks_step(ctx, draft)
-        return Step(StepKind.COMPLETE, "The round is complete")
+        return Step(StepKind.COMPLETE, say("prompt_complete"))
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """RULINGS: "the dealer may change their bid until tricks are entered"."""
@@ -156,7 +232,7 @@ class Boerenbridge(GameRules):
             return ()
         if any(t is not None for t in draft["tricks"]):
             return ()
-        prompt = f"{ctx.name(dealer)} deals and may still change the bid"
+        prompt = say("prompt_may_change_bid", dealer=ctx.name(dealer))
         return (Step(StepKind.BID, prompt, dealer, self.choices_for(ctx, draft, dealer)),)
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
@@ -165,40 +241,43 @@ class Boerenbridge(GameRules):
             notes.append(bid_balance(ctx.hand_size, draft["bids"]))
         for seat in range(ctx.n):
             if sits_out(ctx, seat):
-                points = plural(ctx.totals_before[seat], "point")
-                notes.append(f"{ctx.name(seat)} sits out: {points}")
+                points = ctx.totals_before[seat]
+                notes.append(say("note_sits_out", player=ctx.name(seat), points=points))
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         kind = self.next_step(ctx, draft).kind
         if kind is StepKind.COMPLETE:
-            raise RulesError("this round is complete")
+            raise RulesError(say("round_complete"))
         if entry.kind == "bid":
             return self.enter_bid(ctx, draft, entry)
         if entry.kind == "tricks":
             if kind is not StepKind.TRICKS:
-                raise RulesError("tricks are entered once every bid stands")
+                raise RulesError(say("tricks_after_every_bid"))
             return enter_tricks(ctx, draft, entry)
         if entry.kind == "trump":
             # The record spec allows a round's "trump" field; Boerenbridge has none.
             if entry.value != "none":
-                raise RulesError(f"{self.title} is played without trump")
+                raise RulesError(say("without_trump", game=self.title))
             return {**draft, "trump": "none"}
-        raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         seat = entry.seat
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ctx.n:
-            raise RulesError("a bid must say which player made it")
+            raise RulesError(say("bid_needs_player"))
         if sits_out(ctx, seat):
             raise RulesError(sit_out_reason(ctx, seat))
         if any(t is not None for t in draft["tricks"]):
-            raise RulesError("the tricks are being entered: undo them to change a bid")
+            raise RulesError(say("tricks_being_entered"))
         if seat != ctx.dealer and draft["bids"][seat] is not None:
-            raise RulesError(f"{ctx.name(seat)} has bid already; undo to change it")
+            raise RulesError(say("has_bid", player=ctx.name(seat)))
         bid = check_bid_range(ctx, seat, entry.value)
         step = Step(
-            StepKind.BID, f"{ctx.name(seat)} bids", seat, self.choices_for(ctx, draft, seat)
+            StepKind.BID,
+            say("prompt_bids", player=ctx.name(seat)),
+            seat,
+            self.choices_for(ctx, draft, seat),
         )
         step.choice(bid)  # refuses the dealer's hooked bid with its reason
         bids = list(draft["bids"])
@@ -223,9 +302,11 @@ class Boerenbridge(GameRules):
             if sits_out(ctx, seat) and bid is not None:
                 raise RulesError(sit_out_reason(ctx, seat))
             if not sits_out(ctx, seat) and bid is None:
+                threshold = sit_out_at(ctx.setup)
                 raise RulesError(
-                    f"{ctx.name(seat)} has no bid: only players on {SIT_OUT_AT} points "
-                    "or more do not bid"
+                    say("no_bid_everyone_bids", player=ctx.name(seat))
+                    if threshold is None
+                    else say("no_bid_below_threshold", player=ctx.name(seat), threshold=threshold)
                 )
         entries = [Entry("trump", None, rnd["trump"])] if "trump" in rnd else []
         order = [s for s in range(ctx.n) if s != ctx.dealer] + [ctx.dealer]
@@ -234,9 +315,19 @@ class Boerenbridge(GameRules):
 
     def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
         return tuple(
-            round_score(None if b is None else as_int(b, "a bid"), as_int(t, "tricks"))
+            self.player_score(ctx, None if b is None else as_int(b, "a bid"), as_int(t, "tricks"))
             for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
         )
+
+    def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        return self.player_score(ctx, bid, tricks)
+
+    def player_score(self, ctx: RoundContext, bid: int | None, tricks: int) -> int:
+        """A non-bidder scores the tricks, whatever the scoring (RULINGS, "House rules")."""
+        if bid is None:
+            return tricks
+        custom = custom_score(ctx, bid, tricks)
+        return round_score(bid, tricks) if custom is None else custom
 
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         # A player who sits out has no bid on the sheet: a dash, as on paper.

@@ -10,22 +10,36 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from .base import (
+from .bidding import BiddingInTurn, check_bid_range
+from .checks import check_trump
+from .core import (
+    SUIT_SIGNS,
     Draft,
     Entry,
+    PaperRow,
     Round,
     RoundContext,
     RoundView,
     Setup,
     Step,
     StepKind,
-    check_trump,
-    plural,
 )
-from .bidding import BiddingInTurn, check_bid_range
 from .errors import RulesError
+from .house_rules import (
+    HOOK_FROM,
+    MADE,
+    MISSED,
+    check_house_rules,
+    custom_score,
+    hands,
+    hands_option,
+    hook_option,
+    scoring_option,
+)
+from .messages import Message, Term, say
+from .options import Option
 
 FINAL_HAND = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
 FIRST_HAND = 4
@@ -138,22 +152,22 @@ def passes(players: int, dice: Dice) -> tuple[Pass, ...]:
     )
 
 
-def pass_label(players: int, dice: Dice) -> str:
+def pass_label(players: int, dice: Dice) -> Message:
     """The pass in a few words: "Pass 2 cards across", "No pass"."""
     if dice.number is None:
-        return "No pass"
-    cards = plural(dice.number, "card")
+        return say("brink_no_pass")
     if players == 2:
-        return f"Pass {cards} to the other player"
+        return say("brink_pass_other", number=dice.number)
     if dice.direction.startswith("across") and players % 2 == 0:
-        return f"Pass {cards} across"
+        return say("brink_pass_across", number=dice.number)
     if dice.direction in ("left", "across-left"):
-        return f"Pass {cards} to the left"
-    return f"Pass {cards} to the right"
+        return say("brink_pass_left", number=dice.number)
+    return say("brink_pass_right", number=dice.number)
 
 
-def trump_label(trump: str) -> str:
-    return "No trump" if trump == "none" else f"Trump: {trump}"
+def trump_label(trump: str) -> Message:
+    # The suit is a catalogue word (a Term), so it reads "harten" in Dutch.
+    return say("brink_no_trump") if trump == "none" else say("brink_trump", trump=Term(trump))
 
 
 class BrinkBid(BiddingInTurn):
@@ -168,15 +182,39 @@ class BrinkBid(BiddingInTurn):
     hooked = False
     # The three dice rolled each round: trump, number of cards to pass, direction.
     round_boxes = ("Trump", "Pass", "Direction")
+    round_faces = {
+        "dice": {"trump": TRUMP_FACES, "number": (1, 2, 3, "none"), "direction": DIRECTION_FACES}
+    }
+    round_boxes_heading = "Dice"
+    # RULINGS, "House rules": Brink Bid gains them all but Boerenbridge's own.
+    options: ClassVar[tuple[Option, ...]] = (
+        scoring_option("Standard: 5 for the bid made, 2 on the Brink"),
+        hands_option(replaces=None),
+        hook_option("off"),
+        HOOK_FROM,
+        MADE,
+        MISSED,
+    )
 
     # --- The shape of the game -------------------------------------------------
+    def check_setup(self, setup: Setup) -> None:
+        check_house_rules(setup)
+
+    def schedule(self, setup: Setup) -> tuple[int, ...]:
+        """The house rules' hand sizes, where given, else 4 up to the final hand."""
+        listed = hands(setup)
+        return listed if listed is not None else hand_sizes(setup.n)
+
     def hand_size(self, setup: Setup, index: int) -> int:
-        return hand_sizes(setup.n)[index]
+        return self.schedule(setup)[index]
 
     def round_count(self, setup: Setup) -> int:
-        return len(hand_sizes(setup.n))
+        return len(self.schedule(setup))
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        custom = custom_score(ctx, bid, tricks)
+        if custom is not None:
+            return custom
         off = abs(tricks - bid)
         if off == 0:
             return POINTS_MADE
@@ -190,7 +228,10 @@ class BrinkBid(BiddingInTurn):
         """The dice are asked for first; the roll comes before the bidding."""
         if self.awaits_roll(draft):
             roller = ctx.bid_order[0]
-            return Step(StepKind.ROLL, f"{ctx.name(roller)} rolls the dice", roller)
+            prompt = say("prompt_rolls", player=ctx.name(roller))
+            return Step(
+                StepKind.ROLL, prompt, roller, roll=lambda rng: roll_brink_dice(rng).to_json()
+            )
         return super().next_step(ctx, draft)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
@@ -230,7 +271,7 @@ class BrinkBid(BiddingInTurn):
         if any(b is not None for b in draft["bids"]):
             raise RulesError("the dice are rolled before the bidding, not once it has begun")
         if entry.seat is not None and entry.seat != roller:
-            raise RulesError(f"it is {ctx.name(roller)} who rolls the dice")
+            raise RulesError(say("who_rolls", player=ctx.name(roller)))
         dice = Dice.from_json(entry.value)
         trump = draft.get("trump")
         if trump is not None and trump != dice.trump:
@@ -280,3 +321,14 @@ class BrinkBid(BiddingInTurn):
         else:
             return view
         return RoundView(view.bids, view.tricks, notes, view.made)
+
+    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+        """The three dice as rolled (or only the trump, where no dice were noted)."""
+        row = super().paper_row(ctx, rnd, view)
+        if "dice" in rnd:
+            dice = Dice.from_json(rnd["dice"])
+            number = "none" if dice.number is None else str(dice.number)
+            boxes = (SUIT_SIGNS[dice.trump], number, dice.direction)
+        else:
+            boxes = (SUIT_SIGNS.get(str(rnd.get("trump", "")), ""), "", "")
+        return PaperRow(boxes, row.seats)

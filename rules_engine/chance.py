@@ -1,4 +1,4 @@
-"""What the table leaves to chance: the draw for first dealer, Brink Bid's dice, a die.
+"""What the table leaves to chance: the draw for first dealer.
 
 Randomness always comes in as a ``random.Random`` so that tests can fix it.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .base import SUITS, GameRules
+from .core import SUITS, GameRules
 from .errors import RulesError
 
 
@@ -52,10 +52,3 @@ def draw_for_dealer(rules: GameRules, players: int, rng: random.Random) -> Deale
         drawing = [seat for seat, card in draw if ranks.index(card.rank) == best]
         if len(drawing) == 1:
             return DealerDraw(tuple(draws), drawing[0])
-
-
-def roll_dice(rng: random.Random, count: int = 1, sides: int = 6) -> tuple[int, ...]:
-    """A plain roll of ``count`` dice with ``sides`` faces each."""
-    if not 1 <= count <= 20 or not 2 <= sides <= 100:
-        raise RulesError("roll 1 to 20 dice of 2 to 100 sides")
-    return tuple(rng.randint(1, sides) for _ in range(count))

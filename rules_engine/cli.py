@@ -8,9 +8,11 @@ error naming the round and the rule. No traceback ever reaches the user.
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from .errors import RulesError
@@ -26,7 +28,26 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     scoring = commands.add_parser("score", help="print the scores of a game record as JSON")
     scoring.add_argument("file", metavar="FILE", help="the record's file, or - for standard input")
+    scoring.add_argument(
+        "--lang",
+        default="en",
+        choices=("en", "nl"),
+        help="the language of a refusal: en (the default) or nl",
+    )
     return parser
+
+
+# The web app's compiled catalogues (locale/<lang>/LC_MESSAGES/django.mo) hold the
+# engine's templates too; the standard library's gettext reads them, so the CLI
+# speaks Dutch without Django and without a second copy of the words.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def _words(error: RulesError, lang: str) -> str:
+    if lang == "en":
+        return str(error)
+    catalogue = gettext.translation("django", LOCALE_DIR, languages=[lang], fallback=True)
+    return error.words(catalogue.gettext, catalogue.ngettext)
 
 
 def _read(path: str, stdin: TextIO) -> str:
@@ -54,7 +75,8 @@ def main(
     try:
         sheet = score(load_record(_read(args.file, stdin)))
     except RulesError as error:
-        stderr.write(f"{error}\n")
+        # One line, always: a message may quote a house rule's expression.
+        stderr.write(" ".join(_words(error, args.lang).split()) + "\n")
         return 1
     except RecursionError:
         stderr.write("the record is nested too deeply to read\n")

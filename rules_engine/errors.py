@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from .messages import Gettext, Message, Ngettext, Param, render, say
+
 
 class RulesError(ValueError):
     """Something said or entered breaks a rule.
@@ -10,6 +14,10 @@ class RulesError(ValueError):
     would add up to the 10 tricks") and the web layer shows it as it is. When the
     problem lies in a round of a record, ``round_number`` (1-based) names it and
     ``str()`` starts with "round N: ".
+
+    ``message`` is usually a ``Message`` (see messages.py): then ``code`` and
+    ``params`` say which refusal it is, and ``words()`` renders it in another
+    language. Plain text (a message that has no code yet) has the code "".
     """
 
     def __init__(self, message: str, round_number: int | None = None) -> None:
@@ -17,9 +25,25 @@ class RulesError(ValueError):
         self.message = message
         self.round_number = round_number
 
+    @property
+    def code(self) -> str:
+        return self.message.code if isinstance(self.message, Message) else ""
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.message.params if isinstance(self.message, Message) else {}
+
     def in_round(self, round_number: int) -> RulesError:
         """The same refusal, placed in a round of a record."""
         return RulesError(self.message, round_number)
+
+    def words(self, gettext: Gettext, ngettext: Ngettext) -> str:
+        """The whole refusal, round included, in the language of ``gettext``."""
+        if self.round_number is None:
+            return render(self.message, gettext, ngettext)
+        return render(
+            say("in_round", number=self.round_number, message=self.message), gettext, ngettext
+        )
 
     def __str__(self) -> str:
         if self.round_number is None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .abracadabra import Abracadabra
-from .base import GameRules
 from .boerenbridge import Boerenbridge
 from .brink_bid import BrinkBid
+from .core import GameRules
 from .oh_hell import OhHell
 from .sinker import Sinker
 

@@ -8,8 +8,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .base import RoundContext, Setup
 from .bidding import BiddingInTurn
+from .core import SUIT_SIGNS, PaperRow, Round, RoundContext, RoundView, Setup
+from .house_rules import (
+    CUSTOM_CHOICE,
+    HOOK_FROM,
+    MADE,
+    MISSED,
+    check_house_rules,
+    custom_score,
+    hands,
+    hands_option,
+    hook_option,
+)
 from .options import Option, OptionChoice
 
 LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
@@ -45,6 +56,7 @@ class OhHell(BiddingInTurn):
     min_players = 3
     max_players = 7
     hooked = True
+    round_boxes = ("Trump",)
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "style",
@@ -70,12 +82,25 @@ class OhHell(BiddingInTurn):
                 OptionChoice("positive", "Positive: 1 a trick, plus 10 for a made bid"),
                 OptionChoice("neutral", "Neutral: 10 plus tricks for a made bid, else 0"),
                 OptionChoice("negative", "Negative: 10 for a made bid, else -10 a trick off"),
+                CUSTOM_CHOICE,
             ),
         ),
+        hands_option(replaces="style"),
+        hook_option("on"),
+        HOOK_FROM,
+        MADE,
+        MISSED,
     )
 
+    def check_setup(self, setup: Setup) -> None:
+        check_house_rules(setup)
+
     def schedule(self, setup: Setup) -> tuple[int, ...]:
-        return hand_sizes(str(setup.options["style"]), setup.n)
+        """The house rules' hand sizes, where given, else the style's."""
+        listed = hands(setup)
+        if listed is not None:
+            return listed
+        return hand_sizes(str(setup.options.get("style", "long")), setup.n)
 
     def hand_size(self, setup: Setup, index: int) -> int:
         return self.schedule(setup)[index]
@@ -84,6 +109,9 @@ class OhHell(BiddingInTurn):
         return len(self.schedule(setup))
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        custom = custom_score(ctx, bid, tricks)
+        if custom is not None:
+            return custom
         made = bid == tricks
         scoring = ctx.option("scoring")
         if scoring == "neutral":
@@ -91,3 +119,8 @@ class OhHell(BiddingInTurn):
         if scoring == "negative":
             return 10 if made else -10 * abs(tricks - bid)
         return tricks + (10 if made else 0)
+
+    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+        """The trump, where it was noted, beside the bids and tricks."""
+        row = super().paper_row(ctx, rnd, view)
+        return PaperRow((SUIT_SIGNS.get(str(rnd.get("trump", "")), ""),), row.seats)

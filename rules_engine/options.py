@@ -7,9 +7,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import RulesError
+from .expressions import read_expression
 
-OptionValue = str | int | bool | None
-OptionKind = Literal["choice", "int", "bool"]
+OptionValue = str | int | bool | tuple[int, ...] | None
+# "hands": a list of hand sizes (kept as a tuple); "expression": a house rule's
+# scoring, checked by ``expressions.read_expression`` when it is given.
+OptionKind = Literal["choice", "int", "bool", "hands", "expression"]
+
+MOST_ROUNDS_LISTED = 60
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,12 @@ class Option:
     choices: tuple[OptionChoice, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    # An "int" option that may also be null, meaning none (Boerenbridge's sit_out).
+    nullable: bool = False
+    # Options that may not be given beside this one (``hands`` replaces ``style``).
+    excludes: tuple[str, ...] = ()
+    # A house rule (RULINGS, "House rules"): the setup screen shows it apart.
+    house_rule: bool = False
 
     def check(self, value: object) -> OptionValue:
         """The value if this option can take it, else a RulesError saying why."""
@@ -37,8 +48,14 @@ class Option:
             if isinstance(value, bool):
                 return value
             raise RulesError(f"option {self.name} is true or false, not {value!r}")
+        if self.kind == "hands":
+            return self.check_hands(value)
+        if self.kind == "expression":
+            read_expression(value, self.name)
+            assert isinstance(value, str)
+            return value
         if self.kind == "int":
-            if value is None and self.default is None:
+            if value is None and (self.default is None or self.nullable):
                 return None
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"option {self.name} is a whole number, not {value!r}")
@@ -55,6 +72,22 @@ class Option:
         shown = ", ".join(str(v) for v in allowed)
         raise RulesError(f"option {self.name} is one of {shown}, not {value!r}")
 
+    def check_hands(self, value: object) -> tuple[int, ...]:
+        """A list of hand sizes, 1 to 60 of them, each at least 1 (the most a pack
+        allows depends on the players, and the game checks it with them)."""
+        if not isinstance(value, list | tuple):
+            raise RulesError(f"option {self.name} is a list of hand sizes, not {value!r}")
+        if not 1 <= len(value) <= MOST_ROUNDS_LISTED:
+            raise RulesError(
+                f"option {self.name} lists 1 to {MOST_ROUNDS_LISTED} hands, not {len(value)}"
+            )
+        for size in value:
+            if not isinstance(size, int) or isinstance(size, bool):
+                raise RulesError(f"option {self.name}: a hand size is a whole number, not {size!r}")
+            if size < 1:
+                raise RulesError(f"option {self.name}: a hand has at least 1 card, not {size}")
+        return tuple(value)
+
 
 def resolve_options(
     options: tuple[Option, ...], given: Mapping[str, object]
@@ -65,6 +98,11 @@ def resolve_options(
         if name not in known:
             names = ", ".join(known) or "none"
             raise RulesError(f"unknown option {name!r} (this game's options: {names})")
+        for other in known[name].excludes:
+            if other in given:
+                raise RulesError(
+                    f"options {other} and {name} cannot both be given: {name} replaces {other}"
+                )
     return {
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in options

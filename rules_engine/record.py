@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from .base import GameRules, Round, Setup
+from .core import MAX_NAME, GameRules, Round, Setup
 from .errors import RulesError
+from .messages import Term, say
 from .options import resolve_options
 
 FORMAT = "scorepad/1"
+# RULINGS, "Length": a game holds at most 200 rounds, whatever its rules.
+MOST_ROUNDS = 200
+TOO_MANY_ROUNDS = say("too_many_rounds", most=MOST_ROUNDS)
+FIELDS = ("format", "game", "options", "players", "first_dealer", "rounds", "played_at")
 
 
 def _games() -> Mapping[str, GameRules]:
@@ -37,6 +44,8 @@ class Record:
     first_dealer: int
     options: Mapping[str, Any] = field(default_factory=dict)
     rounds: tuple[Round, ...] = ()
+    # When the game started (ISO 8601 with a UTC offset), or None; scoring ignores it.
+    played_at: str | None = None
     # Sheets worked out for this record, strict and lenient (kept by ``sheet``): a
     # record never changes, and one tap asks for its sheet several times over.
     # Not a field of the game: a copy made with ``dataclasses.replace`` starts empty.
@@ -59,17 +68,37 @@ class Record:
         return setup
 
     def with_rounds(self, rounds: Sequence[Round]) -> Record:
-        return Record(self.game, self.players, self.first_dealer, self.options, tuple(rounds))
+        return Record(
+            self.game, self.players, self.first_dealer, self.options, tuple(rounds), self.played_at
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "options": dict(self.options),
             "players": list(self.players),
             "first_dealer": self.first_dealer,
-            "rounds": [dict(rnd) for rnd in self.rounds],
         }
+        if self.played_at is not None:
+            data["played_at"] = self.played_at
+        data["rounds"] = [dict(rnd) for rnd in self.rounds]
+        return data
+
+
+def check_played_at(value: object) -> str:
+    """An ISO 8601 date-time with a UTC offset ("2026-11-21T19:30:00+01:00"), or a RulesError."""
+    wanted = 'an ISO 8601 date and time with a UTC offset, like "2026-11-21T19:30:00+01:00"'
+    if not isinstance(value, str):
+        raise RulesError(f"played_at must be {wanted}, not {value!r}")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise RulesError(f"played_at must be {wanted}, not {value!r}") from None
+    # A date alone reads as midnight: the spec asks for a date-time.
+    if moment.utcoffset() is None or len(value) <= len("2026-11-21"):
+        raise RulesError(f"played_at must be {wanted}, not {value!r}")
+    return value
 
 
 def new_record(
@@ -77,42 +106,58 @@ def new_record(
     players: Sequence[str],
     first_dealer: int = 0,
     options: Mapping[str, Any] | None = None,
+    played_at: str | None = None,
 ) -> Record:
     """A game with no rounds yet, checked as a record is."""
-    return parse_record(
-        {
-            "format": FORMAT,
-            "game": game,
-            "options": dict(options or {}),
-            "players": list(players),
-            "first_dealer": first_dealer,
-            "rounds": [],
-        }
-    )
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game,
+        "options": dict(options or {}),
+        "players": list(players),
+        "first_dealer": first_dealer,
+        "rounds": [],
+    }
+    if played_at is not None:
+        data["played_at"] = played_at
+    return parse_record(data)
 
 
 def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
     """Player names in seat order, as many as the game takes, none blank or twice."""
     if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-        raise RulesError("players must be a list of names")
+        raise RulesError(say("record_players_list"))
     names = tuple(p.strip() for p in players)
     count = len(names)
     if not rules.min_players <= count <= rules.max_players:
-        wanted = (
-            str(rules.min_players)
-            if rules.min_players == rules.max_players
-            else f"{rules.min_players} to {rules.max_players}"
+        raise RulesError(
+            say(
+                "record_player_count",
+                game=Term(rules.title),
+                counts=rules.player_counts,
+                count=count,
+            )
         )
-        raise RulesError(f"{rules.title} is for {wanted} players, not {count}")
     for name in names:
         if not name:
-            raise RulesError("every player needs a name")
-        if len(name) > 40:
-            raise RulesError(f"the name {name[:40]!r}... is too long (40 characters at most)")
+            raise RulesError(say("record_needs_name"))
+        if len(name) > MAX_NAME:
+            raise RulesError(
+                f"the name {name[:MAX_NAME]!r}... is too long ({MAX_NAME} characters at most)"
+            )
+        # The case-folded name counts too: it is how a player is found ("ß" is "ss").
+        if len(name.casefold()) > MAX_NAME:
+            raise RulesError(
+                f"the name {name!r} is too long: in small letters it has "
+                f"{len(name.casefold())} characters ({MAX_NAME} at most)"
+            )
+        # Control characters (NUL...) and lone surrogates cannot be stored or shown.
+        if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+            shown = name.encode("utf-8", "replace").decode()
+            raise RulesError(f"the name {shown!r} holds a control character or a broken one")
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise RulesError(f"two players are called {name}: give one another name")
+            raise RulesError(say("record_same_name", name=name))
         seen.add(name.casefold())
     return names
 
@@ -124,16 +169,16 @@ def parse_record(data: object) -> Record:
     rules depend on the totals before it.
     """
     if not isinstance(data, Mapping):
-        raise RulesError("a game record must be a JSON object")
+        raise RulesError(say("record_not_object"))
     if data.get("format") != FORMAT:
         raise RulesError(f"this is not a {FORMAT} game record (format is {data.get('format')!r})")
     for key in data:
-        if key not in ("format", "game", "options", "players", "first_dealer", "rounds"):
+        if key not in FIELDS:
             raise RulesError(f"the record has an unknown field {key!r}")
     rules = rules_for(data.get("game"))
     options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise RulesError("options must be a JSON object")
+        raise RulesError(say("record_options_object", field="options"))
     players = check_players(rules, data.get("players"))
     first_dealer = data.get("first_dealer")
     if (
@@ -141,14 +186,17 @@ def parse_record(data: object) -> Record:
         or isinstance(first_dealer, bool)
         or not 0 <= first_dealer < len(players)
     ):
-        raise RulesError(f"first_dealer must be a seat from 0 to {len(players) - 1}")
+        raise RulesError(say("record_first_dealer", field="first_dealer", last=len(players) - 1))
+    played_at = check_played_at(data["played_at"]) if "played_at" in data else None
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list):
-        raise RulesError("rounds must be a list")
+        raise RulesError(say("record_rounds_list", field="rounds"))
+    if len(rounds) > MOST_ROUNDS:
+        raise RulesError(TOO_MANY_ROUNDS, MOST_ROUNDS + 1)
     for number, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, Mapping):
-            raise RulesError("a round must be a JSON object", number)
-    record = Record(rules.key, players, first_dealer, dict(options), tuple(rounds))
+            raise RulesError(say("record_round_object"), number)
+    record = Record(rules.key, players, first_dealer, dict(options), tuple(rounds), played_at)
     record.setup  # noqa: B018 -- checks the options now rather than at first use
     return record
 
@@ -158,5 +206,5 @@ def load_record(text: str | bytes) -> Record:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise RulesError(f"the file is not readable JSON ({error})") from None
+        raise RulesError(say("record_not_json", error=str(error))) from None
     return parse_record(data)

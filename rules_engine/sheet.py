@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Hashable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Round, RoundContext, RoundView, Setup
+from .core import PaperRow, Round, RoundContext, RoundView, Setup, plain_paper_row
 from .errors import RulesError
-from .record import Record
+from .messages import say
+from .record import MOST_ROUNDS, TOO_MANY_ROUNDS, Record
 
 
 @dataclass(frozen=True)
@@ -78,9 +81,27 @@ def context(record: Record, index: int, totals_before: tuple[int, ...]) -> Round
 # Rounds already worked out, that kept every rule: (scores, view) by everything the
 # rules read (the setup, the round's place and the totals before it, what was
 # entered). The web app works a whole game out again at every tap, so without
-# this a game's cost grows with its rounds. Cleared when full; values are frozen.
-_KEPT: dict[Hashable, tuple[tuple[int, ...], RoundView]] = {}
+# this a game's cost grows with its rounds. When full, the round used longest ago
+# makes room (the games being played stay kept); values are frozen.
+_KEPT: OrderedDict[Hashable, tuple[tuple[int, ...], RoundView]] = OrderedDict()
 _KEPT_MOST = 20_000
+
+
+def _recall(key: Hashable) -> tuple[tuple[int, ...], RoundView] | None:
+    """A kept round, now the most recently used."""
+    kept = _KEPT.get(key)
+    if kept is not None:
+        # Another thread may have made room meanwhile: then it is simply not kept.
+        with suppress(KeyError):
+            _KEPT.move_to_end(key)
+    return kept
+
+
+def _keep(key: Hashable, worked_out: tuple[tuple[int, ...], RoundView]) -> None:
+    _KEPT[key] = worked_out
+    while len(_KEPT) > _KEPT_MOST:
+        with suppress(KeyError):
+            _KEPT.popitem(last=False)
 
 
 def _kept_key(setup: Setup, ctx: RoundContext, rnd: Round) -> Hashable | None:
@@ -109,18 +130,26 @@ def _work_out(record: Record, strict: bool) -> Sheet:
     finished = rules.is_over(setup, 0, totals)
     scored: list[ScoredRound] = []
     for index, rnd in enumerate(record.rounds):
+        if index >= MOST_ROUNDS:
+            # A record read from a file is refused whole before this (parse_record).
+            if strict:
+                raise RulesError(TOO_MANY_ROUNDS, index + 1)
+            scored.append(_unplayable(index, setup.dealer(index), totals, TOO_MANY_ROUNDS))
+            continue
         if finished:
-            over = RulesError("the game was already over before this round", index + 1)
+            over = RulesError(say("over_before_round"), index + 1)
             if strict:
                 raise over
             scored.append(_unplayable(index, setup.dealer(index), totals, over.message))
             continue
         ctx = context(record, index, totals)
         key = _kept_key(setup, ctx, rnd)
-        kept = _KEPT.get(key) if key is not None else None
+        kept = _recall(key) if key is not None else None
         if kept is not None:
             scores, view = kept
-            totals = tuple(rules.new_total(t, s) for t, s in zip(totals, scores, strict=True))
+            totals = tuple(
+                rules.new_total(t, s, setup) for t, s in zip(totals, scores, strict=True)
+            )
             scored.append(ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view))
             finished = rules.is_over(setup, index + 1, totals)
             continue
@@ -144,10 +173,8 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             scored.append(_unplayable(index, ctx.dealer, totals, problem or "unreadable"))
             continue
         if problem is None and key is not None:
-            if len(_KEPT) >= _KEPT_MOST:
-                _KEPT.clear()
-            _KEPT[key] = (scores, view)
-        totals = tuple(rules.new_total(t, s) for t, s in zip(totals, scores, strict=True))
+            _keep(key, (scores, view))
+        totals = tuple(rules.new_total(t, s, setup) for t, s in zip(totals, scores, strict=True))
         scored.append(
             ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view, problem)
         )
@@ -175,3 +202,21 @@ def review(record: Record) -> Sheet:
     why in ``problem``, and scores what it can (nothing where it cannot be read).
     """
     return _sheet(record, strict=False)
+
+
+def paper(record: Record) -> tuple[PaperRow, ...]:
+    """Every round of ``review(record)`` as its game's paper score sheet writes it.
+
+    A round that needs attention shows only what was bid and taken: its game's
+    own boxes may not be readable until it is corrected.
+    """
+    rules = record.rules
+    rows = []
+    totals = tuple(0 for _ in record.players)
+    for index, scored in enumerate(review(record).rounds):
+        row = plain_paper_row(rules, scored.view, len(record.players))
+        if scored.problem is None:
+            row = rules.paper_row(context(record, index, totals), record.rounds[index], scored.view)
+        rows.append(row)
+        totals = scored.totals
+    return tuple(rows)

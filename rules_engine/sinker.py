@@ -13,24 +13,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .base import (
+from .checks import as_int, check_keys, seat_list
+from .core import (
     Choice,
     Draft,
     Entry,
     GameRules,
+    PaperRow,
     Round,
     RoundContext,
     RoundView,
     Setup,
     Step,
     StepKind,
-    as_int,
-    check_keys,
-    plural,
-    seat_list,
 )
 from .errors import RulesError
+from .messages import Term, comma_list, say
 from .options import Option, OptionChoice
+from .text import plural
 
 TRICKS = 8
 
@@ -134,12 +134,19 @@ def tricks_seat(ctx: RoundContext, bids: Auction) -> int:
 
 def all_choices(ctx: RoundContext, bidder: int) -> tuple[Choice, ...]:
     opponent = 1 - bidder
-    made = Choice(MADE, f"Made: {ctx.name(bidder)} took all {TRICKS} tricks")
+    made = Choice(MADE, say("sinker_made", player=ctx.name(bidder), tricks=TRICKS))
     lost = tuple(
         Choice(
             lost_at(k),
-            f"Lost at trick {k}: {ctx.name(opponent)} took it"
-            + (f" after {ctx.name(bidder)} took {plural(k - 1, 'trick')}" if k > 1 else ""),
+            say("sinker_lost_at", trick=k, opponent=ctx.name(opponent))
+            if k == 1
+            else say(
+                "sinker_lost_after",
+                trick=k,
+                opponent=ctx.name(opponent),
+                bidder=ctx.name(bidder),
+                taken=k - 1,
+            ),
         )
         for k in range(1, TRICKS + 1)
     )
@@ -165,6 +172,9 @@ def contract_made(contract: str, tricks: int) -> bool:
 
 class Sinker(GameRules):
     key = "sinker"
+    # Only the bidder has something to make: the contract, of a kind as much as a number.
+    made_label: ClassVar[str] = "Contracts made"
+    counts_over_under: ClassVar[bool] = False
     title = "Sinker"
     summary = (
         "Two players bid to take at most 3, 2, 1 or no tricks, or all of them; "
@@ -173,6 +183,12 @@ class Sinker(GameRules):
     min_players = 2
     max_players = 2
     draw_ranks: ClassVar[tuple[str, ...]] = ("7", "8", "9", "10", "J", "Q", "K", "A")
+    round_boxes: ClassVar[tuple[str, ...]] = ("Calls", "Contract")
+    seat_boxes: ClassVar[tuple[str, ...]] = ("Tricks",)
+    paper_key: ClassVar[str] = (
+        "Calls in the order made, the non-dealer first: pass, 3, 2, 1, zero, "
+        "double-zero, all, double-all. Both pass: Diving."
+    )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "deals",
@@ -198,7 +214,8 @@ class Sinker(GameRules):
         return TRICKS
 
     def round_count(self, setup: Setup) -> int:
-        return int(setup.options["deals"] or 0)
+        deals = setup.options["deals"]
+        return deals if isinstance(deals, int) else 0
 
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:
@@ -209,15 +226,15 @@ class Sinker(GameRules):
         if not bids.over:
             seat = bids.to_call
             choices = tuple(Choice(c, CALL_LABELS[c], bids.refusal(c)) for c in CALLS)
-            return Step(StepKind.CALL, f"{ctx.name(seat)} calls", seat, choices)
+            return Step(StepKind.CALL, say("prompt_calls", player=ctx.name(seat)), seat, choices)
         if draft["tricks"] is None:
             seat = tricks_seat(ctx, bids)
             if bids.standing in ALL_BIDS:
-                prompt = f"How {ctx.name(seat)}'s {bids.standing} went"
+                prompt = say("sinker_how_went", player=ctx.name(seat), call=Term(bids.standing))
                 return Step(StepKind.TRICKS, prompt, seat, all_choices(ctx, seat))
             choices = tuple(Choice(str(t), str(t)) for t in range(TRICKS + 1))
-            return Step(StepKind.TRICKS, f"Tricks {ctx.name(seat)} took", seat, choices)
-        return Step(StepKind.COMPLETE, "The round is complete")
+            return Step(StepKind.TRICKS, say("prompt_tricks", player=ctx.name(seat)), seat, choices)
+        return Step(StepKind.COMPLETE, say("prompt_complete"))
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
@@ -358,3 +375,17 @@ class Sinker(GameRules):
         outcome: list[bool | None] = [None, None]
         outcome[bidder] = made
         return RoundView(tuple(shown), tricks, (note,), tuple(outcome))
+
+    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+        """The calls in the order made (the non-dealer first), the contract with its
+        bidder and how it went, and each player's tricks."""
+        calls = comma_list([Term(str(call)) for call in rnd["calls"]])
+        tricks = tuple((str(t),) for t in rnd["tricks"])
+        if self.is_diving(rnd):
+            return PaperRow((calls, "Diving"), tricks)
+        bidder, contract = self.contract(ctx, rnd)
+        made = "made" if contract_made(contract, int(rnd["tricks"][bidder])) else "failed"
+        return PaperRow(
+            (calls, say(f"sinker_row_{made}", player=ctx.name(bidder), contract=Term(contract))),
+            tricks,
+        )

@@ -2,43 +2,92 @@
 
 A keeper link (``/g/<key>/``) or viewer link is itself the permission to that one
 game. Lists of games (history, players) show only the signed-in owner's games and
-the games started in this browser's session, so nobody lists another's games.
+the games started in this browser without an account (``Game.browser``, known by
+the browser's signed cookie: see scorepad/browsers.py), so nobody lists another's games.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
-from scorepad.models import Game
+from scorepad.models import Browser, Figures, Game
+from scorepad.ratings import rerate_owner
 
-SESSION_GAMES = "games"
-# A browser keeps at most this many games of its own before signing up.
-SESSION_LIMIT = 500
+
+def keeper_game(request: HttpRequest, key: str) -> Game:
+    """The game behind a keeper link (``/g/<key>/``): the link is the permission."""
+    return get_object_or_404(Game, key=key)
+
+
+def viewer_game(request: HttpRequest, viewer_key: str) -> Game:
+    """The game behind a viewer link (``/v/<viewer_key>/``): read only."""
+    return get_object_or_404(Game, viewer_key=viewer_key)
+
+
+def viewer_url(request: HttpRequest, game: Game) -> str:
+    """The viewer link in full, as it is shared (scanned or copied)."""
+    return request.build_absolute_uri(reverse("viewer", args=[game.viewer_key]))
+
+
+def viewer_version(request: HttpRequest, viewer_key: str) -> tuple[int, int] | None:
+    """A viewer link's game id and version, or None: all a poll of it needs to read."""
+    # Two columns and no ordering: this is all an unchanged game's poll costs.
+    try:
+        pk, version = Game.objects.values_list("pk", "version").get(viewer_key=viewer_key)
+    except Game.DoesNotExist:
+        return None
+    return pk, version
+
+
+def browser_key(request: HttpRequest) -> str:
+    """This browser's id, from its signed cookie (or a new one, sent with the answer)."""
+    key = getattr(request, "browser_key", "")
+    return key if isinstance(key, str) else ""
 
 
 def remember(request: HttpRequest, game: Game) -> None:
-    """Note a game started in this browser, so its history lists it."""
-    keys = [k for k in request.session.get(SESSION_GAMES, []) if k != game.key]
-    request.session[SESSION_GAMES] = [game.key, *keys][:SESSION_LIMIT]
+    """Note a game started in this browser without an account, so its history lists it.
+
+    A signed-in person's games are theirs already; they are not listed in the browser
+    once that person signs out.
+    """
+    key = browser_key(request)
+    if request.user.is_authenticated or not key:
+        return
+    browser, _ = Browser.objects.get_or_create(key=key)
+    Game.objects.filter(pk=game.pk).update(browser=browser)
+    game.browser = browser
 
 
-def session_keys(request: HttpRequest) -> list[str]:
-    keys = request.session.get(SESSION_GAMES, [])
-    return [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+def _this_browser(request: HttpRequest) -> Q:
+    key = browser_key(request)
+    return Q(browser__key=key) if key else Q(pk__in=[])
 
 
 def claim_session_games(request: HttpRequest | None, user: Any) -> int:
     """Give a user who signs up or in the games this browser started without an owner.
 
-    Games another user owns stay theirs. Returns how many games were claimed.
+    The games leave the browser for the account: signed out, it lists them no more.
+    Returns how many games were claimed.
     """
-    if request is None or getattr(request, "session", None) is None:
+    key = browser_key(request) if request is not None else ""
+    if not key:
         return 0
-    keys = session_keys(request)
-    return Game.objects.filter(key__in=keys, owner__isnull=True).update(owner=user)
+    ours = Game.objects.filter(browser__key=key, owner__isnull=True)
+    with transaction.atomic():
+        # The figures carry their game's owner, so that lists need no join.
+        Figures.objects.filter(game__in=ours.values("pk")).update(owner=user)
+        claimed = ours.update(owner=user, browser=None)
+    if claimed:
+        # The same names are now the same people as in the owner's other games.
+        rerate_owner(Figures, user.pk)
+    return claimed
 
 
 def on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
@@ -46,9 +95,30 @@ def on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any)
     claim_session_games(request, user)
 
 
-def visible_games(request: HttpRequest) -> QuerySet[Game]:
-    """The games this person may list: theirs if signed in, and this browser's."""
-    mine = Q(key__in=session_keys(request))
+def all_games(request: HttpRequest) -> QuerySet[Game]:
+    """Every game this person may list, deleted ones too: theirs, and this browser's."""
+    mine = _this_browser(request)
     if request.user.is_authenticated:
         mine |= Q(owner=request.user)
     return Game.objects.filter(mine)
+
+
+def visible_games(request: HttpRequest) -> QuerySet[Game]:
+    """The games this person may list: theirs if signed in, and this browser's; not
+    the deleted ones."""
+    return all_games(request).filter(deleted__isnull=True)
+
+
+def visible_figures(request: HttpRequest) -> QuerySet[Figures]:
+    """The figures of the games this person may list (those of ``visible_games``)."""
+    key = browser_key(request)
+    mine = Q(game__browser__key=key) if key else Q(pk__in=[])
+    if request.user.is_authenticated:
+        mine |= Q(owner=request.user)
+    return Figures.objects.filter(mine, game__deleted__isnull=True)
+
+
+def browser_has_games(request: HttpRequest) -> bool:
+    """Whether this browser keeps games of its own (without an account)."""
+    key = browser_key(request)
+    return bool(key) and Game.objects.filter(browser__key=key, deleted__isnull=True).exists()

@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 # The drawing's own units; the SVG scales to its box through the viewBox.
 WIDTH = 360
 HEIGHT = 220
@@ -29,7 +31,7 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3")
 class Point:
     x: float
     y: float
-    value: int
+    value: float
 
 
 @dataclass(frozen=True)
@@ -58,11 +60,11 @@ class Series:
         return _marker(self.marker, 18, 6)
 
     @property
-    def totals(self) -> tuple[int, ...]:
+    def totals(self) -> tuple[float, ...]:
         return tuple(p.value for p in self.points[1:])
 
     @property
-    def final(self) -> int:
+    def final(self) -> float:
         return self.points[-1].value
 
 
@@ -79,6 +81,7 @@ class Chart:
     series: tuple[Series, ...]
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
+    x_name: str = "Round"  # what the x axis counts
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -104,8 +107,8 @@ def _marker(shape: str, x: float, y: float) -> str:
     m = MARK
     if shape == "circle":
         # Two arcs make a circle in a path, so every marker is one <path>.
-        r, d = _num(m), _num(m * 2)
-        return f"M{_num(x - m)} {_num(y)} a{r} {r} 0 1 0 {d} 0 a{r} {r} 0 1 0 -{d} 0Z"
+        r, across = _num(m), _num(m * 2)
+        return f"M{_num(x - m)} {_num(y)} a{r} {r} 0 1 0 {across} 0 a{r} {r} 0 1 0 -{across} 0Z"
     corners = {
         "square": ((-m, -m), (m, -m), (m, m), (-m, m)),
         "triangle": ((0, -m * 1.2), (m * 1.1, m), (-m * 1.1, m)),
@@ -158,10 +161,16 @@ def running_totals(
     return lines(title, [(name, [row[seat] for row in totals]) for seat, name in enumerate(names)])
 
 
-def lines(title: str, series: Sequence[tuple[str, Sequence[int]]]) -> Chart | None:
+def lines(
+    title: str,
+    series: Sequence[tuple[str, Sequence[float]]],
+    x_name: str = "Round",
+    what: str = "Running totals",
+) -> Chart | None:
     """A chart of named lines, each a running total round by round (they may differ in length).
 
     Every line starts at 0 before round 1. No chart (None) when no line has a round.
+    ``x_name`` and ``what`` name the steps and the values (a rating game by game).
     """
     rounds = max((len(values) for _, values in series), default=0)
     if not rounds:
@@ -176,7 +185,7 @@ def lines(title: str, series: Sequence[tuple[str, Sequence[int]]]) -> Chart | No
     def x_at(index: int) -> float:
         return round(LEFT + index * plot_w / rounds, 1)
 
-    def y_at(value: int) -> float:
+    def y_at(value: float) -> float:
         return round(TOP + (high - value) * plot_h / (high - low), 1)
 
     drawn = tuple(
@@ -193,14 +202,26 @@ def lines(title: str, series: Sequence[tuple[str, Sequence[int]]]) -> Chart | No
         for index, (name, line) in enumerate(series)
     )
     described = "; ".join(
-        f"{s.name}: {', '.join(str(v) for v in s.totals) or 'no rounds'}"
-        + (f" (ends on {s.final})" if s.totals else "")
+        f"{s.name}: {', '.join(str(v) for v in s.totals) or gettext('no rounds')}"
+        + (" " + gettext("(ends on %(total)s)") % {"total": s.final} if s.totals else "")
         for s in drawn
     )
-    word = "round" if rounds == 1 else "rounds"
+    if x_name == "Game":
+        after = ngettext(
+            "%(what)s after each of %(count)s game.",
+            "%(what)s after each of %(count)s games.",
+            rounds,
+        )
+    else:
+        after = ngettext(
+            "%(what)s after each of %(count)s round.",
+            "%(what)s after each of %(count)s rounds.",
+            rounds,
+        )
     return Chart(
         title=title,
-        description=f"Running totals after each of {rounds} {word}. {described}.",
+        description=f"{after % {'what': gettext(what), 'count': rounds}} {described}.",
+        x_name=gettext(x_name),
         series=drawn,
         x_ticks=tuple(Tick(x_at(r), str(r)) for r in _round_ticks(rounds)),
         y_ticks=tuple(Tick(y_at(v), str(v)) for v in range(low, high + 1, step)),

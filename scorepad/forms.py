@@ -8,33 +8,70 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+import secrets
+from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from rules_engine import (
     GAMES,
-    Entry,
+    GAMES_WITH_HOUSE_RULES,
+    MAX_NAME,
+    Answer,
+    Cell,
     GameRules,
     Option,
     Record,
     RulesError,
+    ScoreTable,
+    Table,
+    corrected,
+    differences,
+    hand_pattern,
     new_record,
     play,
-    roll_brink_dice,
+    presets,
+    read_number,
+    rules_in_play,
+    score_table,
 )
+from rules_engine.house_rules import AS_RULED, CUSTOM, MOST_HAND_FROM
+from scorepad.engine_words import words
 from scorepad.records import MAX_IMPORT_BYTES, read_records
 
-MAX_NAME = 40
+
+def small_number(text: str, digits: int = 3) -> int | None:
+    """A seat, a row or a count written in ASCII digits, a few of them; else None.
+
+    ``str.isdigit`` also takes "²" and "٣", which ``int`` then refuses or reads.
+    """
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
-class NameListWidget(forms.Widget):
-    """Player names posted as repeated ``player`` fields, in seat order.
+class WholeNumberField(forms.IntegerField):
+    """An IntegerField that reads only ASCII digits (and a minus sign)."""
 
-    The template writes the inputs by hand (with their add, remove and move buttons).
+    def to_python(self, value: Any) -> int | None:
+        text = str(value).strip() if value is not None else ""
+        if text in self.empty_values:
+            return None
+        if not (text.isascii() and text.removeprefix("-").isdigit() and len(text) <= 9):
+            raise ValidationError(f"{self.label or 'This'} is a whole number, in digits 0 to 9.")
+        return int(text)
+
+
+class RepeatedWidget(forms.Widget):
+    """Values posted as a repeated field (player names in seat order, boxes ticked).
+
+    The templates write the inputs by hand (the names with their add, remove and
+    move buttons).
     """
 
     def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
@@ -45,7 +82,7 @@ class NameListWidget(forms.Widget):
 
 
 class NameListField(forms.Field):
-    widget = NameListWidget
+    widget = RepeatedWidget
 
     def to_python(self, value: Any) -> list[str]:
         if not value:
@@ -53,15 +90,23 @@ class NameListField(forms.Field):
         return [str(name).strip()[: MAX_NAME + 1] for name in value]
 
 
+def plain_options(rules: GameRules) -> tuple[Option, ...]:
+    """The options under "Options": all but the house rules (see ``HouseRulesFields``)."""
+    return tuple(option for option in rules.options if not option.house_rule)
+
+
 def option_field(option: Option) -> forms.Field:
     if option.kind == "bool":
         return forms.BooleanField(
-            label=option.label, help_text=option.help, required=False, initial=option.default
+            label=gettext_lazy(option.label),
+            help_text=gettext_lazy(option.help),
+            required=False,
+            initial=option.default,
         )
     if option.kind == "int":
-        return forms.IntegerField(
-            label=option.label,
-            help_text=option.help,
+        return WholeNumberField(
+            label=gettext_lazy(option.label),
+            help_text=gettext_lazy(option.help),
             required=False,
             initial=option.default,
             min_value=option.minimum,
@@ -70,29 +115,246 @@ def option_field(option: Option) -> forms.Field:
     kinds = {type(choice.value) for choice in option.choices}
     coerce = int if kinds == {int} else str
     return forms.TypedChoiceField(
-        label=option.label,
-        help_text=option.help,
-        choices=[(choice.value, choice.label) for choice in option.choices],
+        label=gettext_lazy(option.label),
+        help_text=gettext_lazy(option.help),
+        # Custom scoring comes with its expressions, under the house rules.
+        choices=[(c.value, gettext_lazy(c.label)) for c in option.choices if c.value != CUSTOM],
         coerce=coerce,
         initial=option.default,
     )
 
 
+OWN = "own"
+# The quick controls' labels: the first hand, the largest, the last.
+PATTERN_LABELS = {
+    "start": gettext_lazy("Start"),
+    "peak": gettext_lazy("Peak"),
+    "end": gettext_lazy("End"),
+}
+SAVED = "saved-"
+# The own rules' fields, each a house-rule option of the engine (when the game has it).
+OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce")
+
+
+def read_hands(text: str) -> list[int]:
+    """Hand sizes as typed: whole numbers separated by commas or spaces."""
+    parts = text.replace(",", " ").split()
+    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+        raise ValidationError(
+            _("Hand sizes are whole numbers separated by commas, like 1, 2, 3, 2, 1.")
+        )
+    return [int(part) for part in parts]
+
+
+def hands_text(hands: Sequence[int]) -> str:
+    return ", ".join(str(size) for size in hands)
+
+
+class SavedRules:
+    """What the form needs of a saved set: its choice value, name and options."""
+
+    def __init__(self, pk: int, name: str, options: dict[str, Any]) -> None:
+        self.pk, self.name, self.options = pk, name, options
+
+    @property
+    def choice(self) -> str:
+        return f"{SAVED}{self.pk}"
+
+
 class SetupForm(forms.Form):
-    """A new game: its options, the players in seat order, and who deals first."""
+    """A new game: its options, the players in seat order, and who deals first.
+
+    Games with house rules (Oh Hell, Boerenbridge, Brink Bid) also pick their
+    ``rules``: as ruled, a preset, a saved set, or "our own" from the fields below
+    it. Every limit and default comes from the engine's options; the engine checks
+    the whole set when the record is made.
+    """
 
     player = NameListField(required=False)
     first_dealer = forms.CharField(required=False)
     action = forms.CharField(required=False)
+    # Drawn once a form: "Start" tapped twice (no JavaScript to stop it) makes one game.
+    start_token = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
-    def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        rules: GameRules,
+        *args: Any,
+        saved: Sequence[SavedRules] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
-        for option in rules.options:
+        self.saved = tuple(saved)
+        if not self.initial.get("start_token"):
+            self.initial["start_token"] = secrets.token_urlsafe(16)
+        for option in plain_options(rules):
             self.fields[f"option_{option.name}"] = option_field(option)
+        if self.has_house_rules:
+            self.add_house_rule_fields()
+
+    @property
+    def has_house_rules(self) -> bool:
+        return self.rules.key in GAMES_WITH_HOUSE_RULES
+
+    def add_house_rule_fields(self) -> None:
+        offered = [(p.key, _(p.name)) for p in presets(self.rules.key)]
+        offered += [(s.choice, s.name) for s in self.saved] + [(OWN, _("Our own rules"))]
+        self.fields["rules"] = forms.ChoiceField(
+            choices=offered, required=False, initial=AS_RULED, widget=forms.RadioSelect
+        )
+        options = {option.name: option for option in self.rules.options}
+        self.fields["option_hands"] = forms.CharField(
+            label=_("Hand sizes"),
+            help_text=_(options["hands"].help) + " " + _("Left empty: as ruled."),
+            required=False,
+            max_length=400,
+        )
+        for name in ("start", "peak", "end"):
+            self.fields[name] = WholeNumberField(
+                label=PATTERN_LABELS[name], required=False, min_value=1, max_value=MOST_HAND_FROM
+            )
+        for name in OWN_OPTIONS:
+            if name in options:
+                field = option_field(options[name])
+                field.required = False
+                self.fields[f"option_{name}"] = field
+        for name in ("made", "missed"):
+            self.fields[f"option_{name}"] = forms.CharField(
+                label=_(options[name].label),
+                help_text=_(options[name].help).split(" (")[0] + ".",
+                required=False,
+                max_length=400,  # the engine refuses over 120, saying so
+            )
+        self.fields["rules_name"] = forms.CharField(
+            label=_("Save these rules as"), required=False, max_length=60
+        )
 
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"option_{option.name}"] for option in self.rules.options]
+        return [self[f"option_{option.name}"] for option in plain_options(self.rules)]
+
+    def rule_choices(self) -> list[tuple[Any, str]]:
+        """Each rules choice (a radio button) with what it means in a line."""
+        described = {found.key: _(found.description) for found in presets(self.rules.key)}
+        for saved in self.saved:
+            described[saved.choice] = words(rules_in_play(self.rules.key, saved.options))
+        described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
+        return [(radio, described.get(radio.data["value"], "")) for radio in self["rules"]]
+
+    def own_fields(self) -> list[forms.BoundField]:
+        names = [f"option_{name}" for name in OWN_OPTIONS]
+        return [self[name] for name in names if name in self.fields]
+
+    def rules_errors(self) -> list[str]:
+        """The Rules fieldset's field errors, each after its field's label."""
+        inside = ["rules", "option_hands", "start", "peak", "end", "option_made", "option_missed"]
+        inside += [field.name for field in self.own_fields()]
+        return [
+            f"{self[name].label}: {error}"
+            for name in inside
+            if name in self.fields
+            for error in self.errors.get(name, [])
+        ]
+
+    def pattern_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("start", "peak", "end")]
+
+    def chosen_saved(self) -> SavedRules | None:
+        choice = str(self.data.get("rules", "")) if self.is_bound else ""
+        return next((s for s in self.saved if s.choice == choice), None)
+
+    def player_count(self) -> int:
+        """The players typed so far, within what the game takes (for the preview)."""
+        count = len([name for name in self.names() if name.strip()])
+        if self.rules.min_players <= count <= self.rules.max_players:
+            return count
+        return self.rules.usual_players
+
+    def own_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        """The house rules typed under "Our own rules", as a record's options."""
+        options: dict[str, Any] = {}
+        typed = str(cleaned.get("option_hands") or "").strip()
+        if typed:
+            options["hands"] = read_hands(typed)
+        by_name = {option.name: option for option in self.rules.options}
+        for name in OWN_OPTIONS:
+            if f"option_{name}" not in self.fields:
+                continue
+            value = cleaned.get(f"option_{name}")
+            option = by_name[name]
+            if value is None and not option.nullable:
+                continue
+            if value != option.default:
+                options[name] = value
+        made = str(cleaned.get("option_made") or "").strip()
+        missed = str(cleaned.get("option_missed") or "").strip()
+        if made or missed:
+            options["scoring"] = CUSTOM
+            options.update({k: v for k, v in (("made", made), ("missed", missed)) if v})
+        return options
+
+    def house_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        """The house rules chosen: a preset's, a saved set's, or our own."""
+        if not self.has_house_rules:
+            return {}
+        choice = cleaned.get("rules") or AS_RULED
+        if choice == OWN:
+            return self.own_options(cleaned)
+        saved = next((s for s in self.saved if s.choice == choice), None)
+        if saved is not None:
+            return dict(saved.options)
+        for found in presets(self.rules.key):
+            if found.key == choice:
+                return dict(found.options)
+        return {}
+
+    def chosen_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for option in plain_options(self.rules):
+            value = cleaned.get(f"option_{option.name}")
+            # Options left at their default are left out of the record, as the
+            # spec allows; the engine fills them in.
+            if value is not None and value != option.default:
+                options[option.name] = value
+        options.update(self.house_options(cleaned))
+        return options
+
+    def preview(self) -> tuple[ScoreTable | None, str]:
+        """The chosen rules' score table and hands, or the engine's reason they fail."""
+        if not self.has_house_rules or not self.is_bound:
+            return None, ""
+        # The fields that cleaned: the names, say, may not be typed yet.
+        self.is_valid()
+        cleaned = self.cleaned_data
+        try:
+            wanted = self.chosen_options(cleaned)
+            return score_table(self.rules.key, wanted, self.player_count()), ""
+        except ValidationError as error:
+            return None, " ".join(error.messages)
+        except RulesError as error:
+            return None, words(error.message)
+
+    def rules_to_save(self) -> dict[str, Any]:
+        """Our own rules, checked by the engine, for saving under a name."""
+        cleaned = self.cleaned_data
+        options = self.own_options(cleaned)
+        try:
+            score_table(self.rules.key, options, self.player_count())
+        except RulesError as error:
+            raise ValidationError(words(error.message)) from None
+        return options
+
+    def pattern(self) -> str:
+        """The hand sizes of the quick controls: start, up or down to the peak, to the end."""
+        cleaned = self.cleaned_data
+        values = [cleaned.get(name) for name in ("start", "peak", "end")]
+        if any(value is None for value in values):
+            raise ValidationError(_("Give the first hand, the largest and the last to fill in."))
+        start, peak, end = (int(value) for value in values)  # type: ignore[arg-type]
+        try:
+            return hands_text(hand_pattern(start, peak, end))
+        except RulesError as error:
+            raise ValidationError(words(error.message)) from None
 
     def names(self) -> list[str]:
         """The names as typed so far, for redrawing the form (blank rows kept)."""
@@ -101,8 +363,8 @@ class SetupForm(forms.Form):
 
     def clean_first_dealer(self) -> str:
         value: str = self.cleaned_data["first_dealer"] or "draw"
-        if value != "draw" and not value.isdigit():
-            raise ValidationError("Pick who deals first, or let Scorepad draw for high card.")
+        if value != "draw" and small_number(value) is None:
+            raise ValidationError(_("Pick who deals first, or let Scorepad draw for high card."))
         return value
 
     def clean(self) -> dict[str, Any]:
@@ -111,13 +373,7 @@ class SetupForm(forms.Form):
             return cleaned
         rows: list[str] = cleaned.get("player", [])
         names = [name for name in rows if name]
-        options: dict[str, Any] = {}
-        for option in self.rules.options:
-            value = cleaned.get(f"option_{option.name}")
-            # Options left at their default are left out of the record, as the
-            # spec allows; the engine fills them in.
-            if value is not None and value != option.default:
-                options[option.name] = value
+        options = self.chosen_options(cleaned)
         dealer = cleaned["first_dealer"]
         seat: int | None = 0
         if dealer != "draw":
@@ -129,96 +385,178 @@ class SetupForm(forms.Form):
         try:
             cleaned["record"] = new_record(self.rules.key, names, seat or 0, options)
         except RulesError as error:
-            raise ValidationError(error.message) from None
+            raise ValidationError(words(error.message)) from None
         if seat is None:
-            raise ValidationError("The first dealer must be one of the players.")
+            raise ValidationError(_("The first dealer must be one of the players."))
         cleaned["draw"] = dealer == "draw"
         return cleaned
 
 
-def _typed(value: str) -> int | str:
-    """A posted value as the engine takes it: numbers as numbers, words as words."""
-    text = value.strip()
-    return int(text) if text.lstrip("-").isdigit() and len(text) < 6 else text
+class RulesNameForm(forms.Form):
+    """The name a set of house rules is saved or renamed under."""
+
+    name = forms.CharField(max_length=60, required=False)
+
+    def clean_name(self) -> str:
+        name = " ".join(str(self.cleaned_data["name"] or "").split())
+        if not name:
+            raise ValidationError(_("Give the rules a name."))
+        return name
 
 
-class EntryForm(forms.Form):
+STALE = gettext_noop(
+    "That was already entered (a double tap, or another phone got there first). "
+    "Here is the game as it stands now."
+)
+
+
+class VersionForm(forms.Form):
+    """The game's version the screen was drawn from, for every change made at the table.
+
+    A form from an older screen (a double tap, another phone) is refused rather than
+    applied twice: this is the one check of the posted version, and the save checks
+    the row is still at it (``Game.save_table``). ``stale()`` says it was refused.
+    """
+
+    version = forms.CharField(max_length=10)
+
+    def __init__(self, version: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game_version = version
+
+    def clean_version(self) -> int:
+        if read_number(self.cleaned_data["version"]) != self.game_version:
+            raise ValidationError(_(STALE), code="stale")
+        return self.game_version
+
+    def stale(self) -> bool:
+        return self.has_error("version")
+
+    def message(self) -> str:
+        """Why the form was refused, as the table shows it."""
+        if self.stale():
+            return _(STALE)
+        return " ".join(map(str, self.non_field_errors())) or _("That entry could not be read.")
+
+
+class AnswerListField(forms.Field):
+    """Boxes ticked, posted as repeated fields: the engine's step reads them."""
+
+    widget = RepeatedWidget
+
+    def to_python(self, value: Any) -> tuple[str, ...]:
+        ticked = tuple(str(item) for item in value) if value else ()
+        # More boxes, or longer values, than any step has: not a form of ours.
+        if len(ticked) > 64 or any(len(item) > 10 for item in ticked):
+            raise ValidationError(_("That entry could not be read."))
+        return ticked
+
+
+class EntryForm(VersionForm):
     """One thing entered at the table: a tap on a bid, a call, a trick winner...
 
-    ``version`` is the game's version the screen was drawn from: a form from an
-    older screen (a double tap, another phone) is refused rather than applied twice.
+    The posted answer goes to the engine as text: the step on offer reads it (rolls
+    the dice, checks each ticked box) and ``play`` works out the next table state,
+    ``cleaned_data["table"]``.
     """
 
     kind = forms.CharField(max_length=20)
-    seat = forms.IntegerField(required=False, min_value=0, max_value=10)
+    seat = forms.CharField(required=False, max_length=3)
     value = forms.CharField(required=False, max_length=40)
-    values = forms.TypedMultipleChoiceField(
-        required=False, coerce=int, choices=[(n, n) for n in range(1, 14)]
-    )
-    pile = forms.TypedMultipleChoiceField(
-        required=False, coerce=int, choices=[(n, n) for n in range(0, 8)]
-    )
-    version = forms.IntegerField(min_value=0)
+    values = AnswerListField(required=False)
+    pile = AnswerListField(required=False)
 
     def __init__(
         self,
-        record: Record,
-        pending: tuple[Entry, ...],
-        correcting: int | None,
+        version: int,
+        current: Table,
         *args: Any,
         rng: random.Random | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(version, *args, **kwargs)
         # Brink Bid's dice are rolled here, on the server, when the Roll button is tapped.
         self.rng = rng or random.SystemRandom()
-        self.record = record
-        self.pending = pending
-        self.correcting = correcting
-
-    def entry(self, cleaned: Mapping[str, Any]) -> Entry:
-        kind: str = cleaned["kind"]
-        seat = cleaned.get("seat")
-        if kind == "roll":
-            return Entry("dice", None, roll_brink_dice(self.rng).to_json())
-        if kind == "name":
-            return Entry(kind, seat, sorted(cleaned.get("values") or []))
-        if kind == "declare":
-            pile = set(cleaned.get("pile") or [])
-            return Entry(
-                kind,
-                None,
-                {
-                    "exposed": sorted(cleaned.get("values") or []),
-                    "pile_exposed": [s in pile for s in range(len(self.record.players))],
-                },
-            )
-        return Entry(kind, seat, _typed(cleaned.get("value") or ""))
+        self.current = current
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
-        entry = self.entry(cleaned)
+        answer = Answer(
+            cleaned["kind"], cleaned["seat"], cleaned["value"], cleaned["values"], cleaned["pile"]
+        )
         try:
-            record, pending = play(self.record, self.pending, entry, self.correcting)
+            cleaned["table"] = play(self.current, self.current.entry(answer, self.rng))
         except RulesError as error:
-            raise ValidationError(error.message) from None
-        cleaned["entry"] = entry
-        cleaned["record"] = record
-        cleaned["pending"] = pending
+            raise ValidationError(words(error.message)) from None
         return cleaned
 
 
-class VersionForm(forms.Form):
-    """For actions with no value of their own (undo, cancel): the screen's version."""
+class CorrectForm(VersionForm):
+    """A past round to enter again: its number, as players count."""
 
-    version = forms.IntegerField(min_value=0)
+    number = forms.CharField(max_length=5)
+
+    def message(self) -> str:
+        return _("Pick the round to correct.") if self.has_error("number") else super().message()
+
+    def clean_number(self) -> int:
+        number = read_number(self.cleaned_data["number"])
+        if number is None or number < 1:
+            raise ValidationError(_("Pick the round to correct."))
+        return number
 
 
-class CorrectForm(forms.Form):
-    version = forms.IntegerField(min_value=0)
-    number = forms.IntegerField(min_value=1)
+class RoundCellsForm(VersionForm):
+    """A past round's cells as corrected on the sheet: one value a part (``bids-0``).
+
+    A value not posted is kept as entered. The engine reads each value and checks
+    the round whole; ``cleaned_data["record"]`` is the corrected record and
+    ``cleaned_data["changes"]`` what the correction does, in words. ``confirm``
+    is posted by the second form, once those changes were shown.
+    """
+
+    confirm = forms.BooleanField(required=False)
+
+    def __init__(
+        self, version: int, record: Record, cells: Sequence[Cell], *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(version, *args, **kwargs)
+        self.record = record
+        self.cells = cells
+        for the_cell in cells:
+            for part in the_cell.parts:
+                self.fields[f"{the_cell.field}-{part.key}"] = forms.CharField(
+                    required=False, max_length=20
+                )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        posted = {
+            the_cell.field: {
+                part.key: cleaned[name]
+                for part in the_cell.parts
+                if (name := f"{the_cell.field}-{part.key}") in self.data
+            }
+            for the_cell in self.cells
+        }
+        number = self.cells[0].number
+        try:
+            after = corrected(self.record, number, posted)
+        except RulesError as error:
+            raise ValidationError(error.message) from None
+        cleaned["record"] = after
+        cleaned["changes"] = differences(self.record, after)
+        # What was posted, to post again with the confirmation.
+        cleaned["values"] = {
+            f"{field}-{key}": value
+            for field, values in posted.items()
+            for key, value in values.items()
+        }
+        return cleaned
 
 
 class ImportForm(forms.Form):
@@ -230,14 +568,14 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(
         required=False,
-        label="A scorepad/1 file",
-        error_messages={"empty": "The file is empty."},
+        label=gettext_lazy("A scorepad/1 file"),
+        error_messages={"empty": gettext_lazy("The file is empty.")},
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
     text = forms.CharField(
         required=False,
         strip=False,
-        label="Or paste the record here",
+        label=gettext_lazy("Or paste the record here"),
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocomplete": "off"}),
     )
 
@@ -248,47 +586,92 @@ class ImportForm(forms.Form):
         upload = cleaned.get("file")
         text: str = cleaned.get("text") or ""
         if upload and text.strip():
-            raise ValidationError("Choose a file or paste a record, not both.")
+            raise ValidationError(_("Choose a file or paste a record, not both."))
         if not upload and not text.strip():
-            raise ValidationError("Choose a file, or paste a record.")
+            raise ValidationError(_("Choose a file, or paste a record."))
         size = upload.size if upload else len(text.encode())
         if size > MAX_IMPORT_BYTES:
             megabytes = math.ceil(size / 1024 / 1024 * 10) / 10
             raise ValidationError(
-                f"The file is too big ({megabytes} MB): Scorepad imports files of "
-                f"{MAX_IMPORT_BYTES // 1024 // 1024} MB at most. Split it into smaller ones."
+                _(
+                    "The file is too big (%(size)s MB): Scorepad imports files of "
+                    "%(most)s MB at most. Split it into smaller ones."
+                )
+                % {"size": megabytes, "most": MAX_IMPORT_BYTES // 1024 // 1024}
             )
         try:
             cleaned["records"] = read_records(upload.read() if upload else text)
         except RulesError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(words(error)) from None
         return cleaned
 
 
 class NameKeyField(forms.ChoiceField):
-    """A player picked by name, casefolded as ``Seat.name_key`` ("ANN" is "ann")."""
+    """A player picked by name, casefolded as ``Figures.name_key`` ("ANN" is "ann")."""
 
     def to_python(self, value: Any) -> str:
         return str(super().to_python(value)).casefold()
 
 
 class HistoryForm(forms.Form):
-    """The history's filters (GET): one game, one player (by casefolded name), or both."""
+    """The history's filters (GET): one game, one player (by casefolded name), or both;
+    and the page (1, the newest games, if left out)."""
 
     game = forms.ChoiceField(
         required=False,
-        label="Game",
-        error_messages={"invalid_choice": "Scorepad keeps no game called %(value)s."},
+        label=gettext_lazy("Game"),
+        error_messages={"invalid_choice": gettext_lazy("Scorepad keeps no game called %(value)s.")},
     )
     player = NameKeyField(
         required=False,
-        label="Player",
-        error_messages={"invalid_choice": "None of your games has a player called %(value)s."},
+        label=gettext_lazy("Player"),
+        error_messages={
+            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
+        },
+    )
+    page = forms.IntegerField(
+        required=False,
+        min_value=1,
+        error_messages={
+            "invalid": gettext_lazy("A page is a number: 1 for the newest games."),
+            "min_value": gettext_lazy("A page is a number: 1 for the newest games."),
+        },
     )
 
     def __init__(self, roster: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
         """``roster``: (name key, name) for each player in this person's games."""
         super().__init__(*args, **kwargs)
         games = [(key, rules.title) for key, rules in GAMES.items()]
-        cast(forms.ChoiceField, self.fields["game"]).choices = [("", "All games"), *games]
-        cast(forms.ChoiceField, self.fields["player"]).choices = [("", "Everyone"), *roster]
+        cast(forms.ChoiceField, self.fields["game"]).choices = [("", _("All games")), *games]
+        cast(forms.ChoiceField, self.fields["player"]).choices = [("", _("Everyone")), *roster]
+
+
+class RenameForm(forms.Form):
+    """Rename a player in every game this person may list (POST), or merge two
+    spellings of one person: ``name`` is the new name, maybe another player's.
+
+    Posted first without ``confirm`` (the page then says what would change), then
+    with it. The engine checks the name in each game's record (scorepad/renaming.py).
+    """
+
+    player = NameKeyField(
+        label=gettext_lazy("Player"),
+        error_messages={
+            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
+        },
+    )
+    name = forms.CharField(
+        label=gettext_lazy("New name"),
+        max_length=MAX_NAME,
+        error_messages={
+            "required": gettext_lazy("A player needs a name: type the new one."),
+            "max_length": gettext_lazy("A name is %(most)s characters at most.")
+            % {"most": MAX_NAME},
+        },
+    )
+    confirm = forms.BooleanField(required=False)
+
+    def __init__(self, roster: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+        """``roster``: (name key, name) for each player in this person's games."""
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["player"]).choices = list(roster)

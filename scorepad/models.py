@@ -1,18 +1,27 @@
-"""What Scorepad stores: each game's record as entered. Scores are never stored.
+"""What Scorepad stores: each game's record as entered, and figures derived from it.
 
 The record (players, options, first dealer, rounds) is the source of truth; the
-engine works out every score, total and the next step from it on demand.
+engine works out every score, total and the next step from it on demand. What
+lists and statistics read is kept in ``Figures``, worked out by the engine each
+time a game's record changes (``refresh_figures``), never entered by hand, and
+rebuilt whole by ``manage.py rebuild_figures``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
-from rules_engine import Entry, Record, parse_record, review
+from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record
+from scorepad.figures import FIGURES, rebuild, rows_for
+from scorepad.ratings import RATED, rerate, rerate_all
 
 
 def new_key() -> str:
@@ -20,17 +29,27 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-def summary_of(record: Record) -> dict[str, Any]:
-    """What lists of games show, worked out by the engine (never entered by hand)."""
-    sheet = review(record)
-    return {
-        "finished": sheet.finished,
-        "summary": {
-            "rounds": len(sheet.rounds),
-            "totals": list(sheet.totals),
-            "winners": list(sheet.winners),
-        },
-    }
+def record_fingerprint(data: dict[str, Any]) -> str:
+    """The hash of a scorepad/1 record's games as played: the same players, options,
+    dealer and rounds give the same hash, however the file was written. ``played_at``
+    is left out, so an older export (without it) matches the game it came from."""
+    played = {name: value for name, value in data.items() if name != "played_at"}
+    canonical = json.dumps(played, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+class Browser(models.Model):
+    """A browser that keeps games without an account, known by the id in its signed cookie.
+
+    Which games a browser started is kept here, not in its session: requests made
+    at once each write their session whole, and the last one wins.
+    """
+
+    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"browser {self.pk}"
 
 
 class Game(models.Model):
@@ -50,6 +69,9 @@ class Game(models.Model):
     record = models.JSONField()
     # The entries of the round being entered, in the order made (see rules_engine.Entry).
     pending = models.JSONField(default=list, blank=True)
+    # The entries Undo took back, the latest last, for Redo to put back; cleared
+    # by anything new entered (see rules_engine.Entry).
+    redo = models.JSONField(default=list, blank=True)
     # The past round being entered again to correct it (1-based), if any.
     correcting = models.PositiveSmallIntegerField(null=True, blank=True)
     # The virtual draw for first dealer, kept to show the cards drawn.
@@ -57,14 +79,23 @@ class Game(models.Model):
     # Bumped by every change: a form carries the version it was shown, so a
     # double tap or a second phone cannot enter the same step twice.
     version = models.PositiveIntegerField(default=0)
-    # A cache for listing games, rebuilt from the engine with every change.
-    finished = models.BooleanField(default=False)
-    summary = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The browser that started the game (its games are listed there until claimed).
+    browser = models.ForeignKey(
+        Browser, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
+    # When the game was deleted: it leaves lists and statistics, and can be undone
+    # until ``manage.py purge_deleted`` removes it for good.
+    deleted = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The hash of the record as imported or started (``records.fingerprint``): an
+    # import skips a game already held.
+    fingerprint = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["-created"]
+        # Lists page through an owner's games newest first: a page costs one index range.
+        indexes = [models.Index(fields=["owner", "created", "id"], name="owner_games_by_date")]
 
     def __str__(self) -> str:
         return f"{self.record.get('game')} with {', '.join(self.record.get('players', []))}"
@@ -82,22 +113,46 @@ class Game(models.Model):
             loaded = self._loaded = (self.record, self.pending, state)
         return loaded[2]
 
-    def saved(self, changes: dict[str, Any], record: Record, pending: tuple[Entry, ...]) -> None:
-        """This game as ``changes`` left it in the database, without reading it back."""
+    def undone(self) -> tuple[Entry, ...]:
+        """The entries Redo may put back, the next one last."""
+        return tuple(Entry.from_json(entry) for entry in self.redo)
+
+    def save_table(self, table: Table, redo: Sequence[Entry] = ()) -> bool:
+        """Write ``table`` as this game's state, if nobody changed the game since it
+        was read: the version it was read at is the one every change is checked by.
+
+        A screen's form is first checked against that same version (``VersionForm``).
+        On success this game holds what was written, so the answer needs no second read.
+        ``redo``: the entries Redo may put back; a new entry saves none.
+        """
+        changes = self.changes(table.record, table.pending, table.correcting, redo)
+        changes["updated"] = timezone.now()
+        record_changed = table.record is not self.load()[0]  # a round ended, undone or corrected
+        if Game.objects.filter(pk=self.pk, version=self.version).update(**changes) != 1:
+            return False
         for field, value in changes.items():
             setattr(self, field, value)
-        self._loaded = (self.record, self.pending, (record, pending))
+        self._loaded = (self.record, self.pending, (table.record, table.pending))
+        if record_changed:
+            refresh_figures(self)
+        return True
 
     def changes(
-        self, record: Record, pending: tuple[Entry, ...], correcting: int | None
+        self,
+        record: Record,
+        pending: tuple[Entry, ...],
+        correcting: int | None,
+        redo: Sequence[Entry] = (),
     ) -> dict[str, Any]:
         """The fields to write for a new state (used with a version check)."""
+        data = record.to_json()
         return {
-            "record": record.to_json(),
+            "record": data,
+            "fingerprint": record_fingerprint(data),
             "pending": [entry.to_json() for entry in pending],
+            "redo": [entry.to_json() for entry in redo],
             "correcting": correcting,
             "version": self.version + 1,
-            **summary_of(record),
         }
 
     @classmethod
@@ -106,34 +161,172 @@ class Game(models.Model):
         record: Record,
         owner: Any = None,
         dealer_draw: list[Any] | None = None,
+        browser: Browser | None = None,
+        created: Any = None,
     ) -> Game:
-        """A new game with its seats, from a record the engine has accepted."""
+        """A new game with its seats, from a record the engine has accepted.
+
+        ``created`` dates it otherwise than now (an imported game, by its ``played_at``).
+        """
+        data = record.to_json()
         game = cls.objects.create(
             game=record.game,
-            record=record.to_json(),
+            record=data,
+            fingerprint=record_fingerprint(data),
             owner=owner,
             dealer_draw=dealer_draw,
-            **summary_of(record),
+            browser=browser,
         )
-        Seat.objects.bulk_create(
-            Seat(game=game, seat=seat, name=name, name_key=name.casefold())
-            for seat, name in enumerate(record.players)
-        )
+        if created is not None:
+            Game.objects.filter(pk=game.pk).update(created=created)
+            game.created = created
+        refresh_figures(game)
         return game
 
 
-class Seat(models.Model):
-    """A player's name at a game, so games can be found and counted by player."""
+class Figures(models.Model):
+    """One player's figures in one game, as the engine works them out from the record.
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    Derived, never entered: ``refresh_figures`` writes a game's rows whenever its
+    record changes, ``manage.py rebuild_figures`` all of them. The game's kind,
+    date and owner are copied here so that a player's figures, and the roster,
+    are read with one index and no join.
+    """
+
+    # Both looked up through the indexes below (game: the unique seats), not their own.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="figures", db_index=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+    )
+    played = models.DateTimeField()  # the game's ``created``
+    kind = models.CharField(max_length=32)  # the game's key: "oh-hell"
     seat = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
-    # The name casefolded: "ann" and "Ann" are the same player across games.
-    name_key = models.CharField(max_length=40, db_index=True)
+    name = models.CharField(max_length=MAX_NAME)
+    # The name casefolded: "ann" and "Ann" are the same player across games
+    # (casefolding may lengthen a name: "ß" is "ss").
+    name_key = models.CharField(max_length=160)
+    finished = models.BooleanField()
+    won = models.BooleanField()
+    placing = models.PositiveSmallIntegerField()  # 1 for the winners (or the leaders so far)
+    players = models.PositiveSmallIntegerField(default=0)  # seats in the game
+    # The total less the best of the others': the winner's lead, or how far behind.
+    margin = models.IntegerField(default=0)
+    total = models.IntegerField()
+    rounds_played = models.PositiveSmallIntegerField()  # the game's rounds on the sheet
+    # Rounds that count for the average (not those needing attention), and their points.
+    rounds = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    # Of those rounds, the ones with a bid (or contract) to make: made, over, under.
+    bids = models.PositiveSmallIntegerField()
+    made = models.PositiveSmallIntegerField()
+    over = models.PositiveSmallIntegerField()
+    under = models.PositiveSmallIntegerField()
+    running = models.JSONField(default=list)  # the player's total after each round
+    # The player's rating at this kind of game after this one, if finished and owned
+    # (scorepad/ratings.py): openskill's ordinal, and the estimate it comes from.
+    rating = models.FloatField(null=True, blank=True)
+    rating_mu = models.FloatField(null=True, blank=True)
+    rating_sigma = models.FloatField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "seat"]
-        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_player_a_seat")]
+        verbose_name_plural = "figures"
+        ordering = ["game_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_figures_a_seat"),
+        ]
+        indexes = [
+            # An owner's players (the roster), and each one's games newest first.
+            models.Index(fields=["owner", "name_key", "played", "id"], name="figures_by_owner"),
+            # A player's figures added up by game, read from the index alone.
+            models.Index(
+                fields=[
+                    *("owner", "name_key", "kind", "finished", "won"),
+                    *("bids", "made", "over", "under", "rounds", "points"),
+                ],
+                name="figures_added_up",
+            ),
+            # A player's best and worst finished games.
+            models.Index(
+                fields=["owner", "name_key", "finished", "total", "played", "id"],
+                name="figures_by_total",
+            ),
+            # ... of one kind, by placing and margin (the worst: read backwards).
+            models.Index(
+                fields=["owner", "name_key", "kind", "finished", "placing", "-margin"],
+                name="figures_by_placing",
+            ),
+            # An owner's games of one kind in order of play: ratings are worked out so.
+            models.Index(fields=["owner", "kind", "played", "game"], name="figures_in_play"),
+        ]
 
     def __str__(self) -> str:
-        return self.name
+        return f"{self.name} in game {self.game_id}"
+
+
+def refresh_figures(game: Game) -> None:
+    """Work a game's figures out again from its record, and store them.
+
+    Call it wherever a game's record (or owner) changes; one query, and for an owned
+    game one more, and the ratings worked out again from this game on when it is
+    finished or was (scorepad/ratings.py). A record the engine cannot read leaves
+    the game without figures (its sheet says why).
+    """
+    rated = game.owner_id is not None and (
+        Figures.objects.filter(game=game, rating__isnull=False).exists()
+    )
+    try:
+        record = game.load()[0]
+    except RulesError:
+        Figures.objects.filter(game=game).delete()
+        rows = []
+    else:
+        rows = Figures.objects.bulk_create(
+            rows_for(game, record, Figures),
+            update_conflicts=True,
+            unique_fields=["game", "seat"],
+            # Written empty: ``rerate`` gives a finished game its ratings.
+            update_fields=["owner", "played", *FIGURES, *RATED],
+        )
+    if rated or (rows and rows[0].finished and game.owner_id is not None):
+        since = rows[0] if rows else Figures(played=game.created, game_id=game.pk)
+        rerate(Figures, game.owner_id, game.game, since)
+
+
+def rebuild_figures() -> int:
+    """Every game's figures worked out again from the records, then every rating in
+    order of play; returns the figures rows written."""
+    written = rebuild(Game, Figures)
+    rerate_all(Figures)
+    return written
+
+
+class HouseRules(models.Model):
+    """A set of house rules saved under a name, to pick again for the next game.
+
+    Kept with the person's games: a signed-in owner's, or (``owner`` empty) the
+    browser's, whose session lists the sets it saved (see ``scorepad.house_rules``).
+    The options are a record's house-rule options, checked by the engine when saved
+    and again whenever a game is started with them.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="house_rules",
+    )
+    game = models.CharField(max_length=32)
+    name = models.CharField(max_length=60)
+    options = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game})"

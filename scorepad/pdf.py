@@ -3,12 +3,20 @@ that the browser prints, so the download and Print look the same.
 
 WeasyPrint is given only our own static files (the stylesheets): it fetches
 nothing else, so a page can never make the server open another address.
+
+Drawing is slow (a 200-round game takes seconds: python -m bench --only slowest),
+so each PDF is drawn once for what it shows and kept in the cache, each address
+may have only a few drawn in a while, and the server draws PDF_DRAWS_AT_ONCE at most.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
 import mimetypes
+import ssl
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,8 +24,13 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.utils.translation import gettext
+
+from scorepad import throttle
 
 # WeasyPrint warns of every screen-only CSS rule it skips (sticky, overflow-x...)
 # in scorepad.css, on every PDF: expected, and not worth a log line each.
@@ -26,6 +39,13 @@ logging.getLogger("weasyprint").setLevel(logging.ERROR)
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
 # More columns than this (round, cards, dealer, four a player...) print across the page.
 PORTRAIT_COLUMNS = 20
+# A game's PDF is drawn in parts that each cost WeasyPrint at most PART_WEIGHT:
+# a row weighs its columns plus half the characters in its boxes (the line
+# breaking of long boxes, Abracadabra's named tricks, costs the most). A part
+# then draws in under 1 s of CPU (figures in docs/printing.md), and Oh Hell for
+# four still prints all 19 rounds of a long game as one part, on one page.
+PART_WEIGHT = 640
+FEWEST_PART_ROUNDS = 5
 
 
 class PdfUnavailable(Exception):
@@ -35,6 +55,27 @@ class PdfUnavailable(Exception):
 def is_wide(columns: int) -> bool:
     """Whether a sheet of this many columns prints in landscape."""
     return columns > PORTRAIT_COLUMNS
+
+
+def row_weight(row: dict[str, Any], columns: int) -> int:
+    """What a played row of the sheet (scorepad.paper) costs to draw, roughly."""
+    texts = [*row["boxes"], *(box for seat in row["seats"] for box in seat["boxes"])]
+    texts += [text for seat in row["seats"] for text in (seat["score"], seat["total"])]
+    return columns + sum(len(str(text)) for text in texts) // 2
+
+
+def parts(rows: Sequence[dict[str, Any]], columns: int) -> list[tuple[int, int]]:
+    """The first and last round of each part of a game's PDF: one part for a short game."""
+    found: list[tuple[int, int]] = []
+    first, weight = 1, 0
+    for number, row in enumerate(rows, start=1):
+        more = row_weight(row, columns)
+        if weight + more > PART_WEIGHT and number - first >= FEWEST_PART_ROUNDS:
+            found.append((first, number - 1))
+            first, weight = number, 0
+        weight += more
+    found.append((first, len(rows)))
+    return found
 
 
 def static_file(url: str) -> Path:
@@ -53,6 +94,28 @@ def static_file(url: str) -> Path:
     raise ValueError(f"no static file {name}")
 
 
+# The stylesheets base.html links, in its order: parsed once a process, not once a PDF.
+LINKED_CSS = ("css/scorepad.css", "css/print.css")
+
+
+def _linked_css() -> list[Any]:
+    paths = [static_file(static(name)) for name in LINKED_CSS]
+    # Keyed by the file's time too: an edited stylesheet is parsed again.
+    return [_parsed_css(path, path.stat().st_mtime_ns) for path in paths]
+
+
+@functools.cache
+def _parsed_css(path: Path, modified: int) -> Any:
+    from weasyprint import CSS
+
+    return CSS(filename=str(path))
+
+
+@functools.cache
+def _unused_ssl_context() -> ssl.SSLContext:
+    return ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+
 def render_pdf(request: HttpRequest, template: str, context: dict[str, Any], paper: str) -> bytes:
     # Imported here: WeasyPrint loads Pango when imported, and only PDFs need it.
     try:
@@ -62,10 +125,17 @@ def render_pdf(request: HttpRequest, template: str, context: dict[str, Any], pap
         raise PdfUnavailable(str(error)) from None
 
     class StaticFetcher(URLFetcher):  # type: ignore[misc]
+        def __init__(self) -> None:
+            # Nothing is fetched over the network: one SSL context a process, not
+            # a new one with the system's certificates for each PDF (80 ms).
+            super().__init__(ssl_context=_unused_ssl_context())
+
         def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
             path = static_file(url)
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": kind})
+            # The linked stylesheets are given below, parsed already.
+            body = b"" if kind == "text/css" else path.read_bytes()
+            return URLFetcherResponse(url, body, {"Content-Type": kind})
 
     html = render_to_string(template, context, request=request)
     size = PAGE_SIZES[paper]
@@ -77,22 +147,88 @@ def render_pdf(request: HttpRequest, template: str, context: dict[str, Any], pap
     document = HTML(
         string=html, base_url=request.build_absolute_uri("/"), url_fetcher=StaticFetcher()
     )
-    pdf: bytes = document.write_pdf(stylesheets=[page])
+    pdf: bytes = document.write_pdf(stylesheets=[*_linked_css(), page])
     return pdf
 
 
-def pdf_download(
-    request: HttpRequest, template: str, context: dict[str, Any], paper: str, filename: str
-) -> HttpResponse:
-    """The page as a PDF file to download, or 503 where the server cannot draw PDFs."""
+def warm_up() -> None:
+    """Load WeasyPrint, Pango, the fonts (the suits' too) and the stylesheets once,
+    as a worker starts (scorepad/wsgi.py): about a second that no request then pays."""
     try:
-        pdf = render_pdf(request, template, context, paper)
-    except PdfUnavailable:
-        return HttpResponse(
-            "This server cannot make PDFs (it lacks Pango). Print the page from your browser.",
-            status=503,
-            content_type="text/plain; charset=utf-8",
-        )
+        from weasyprint import HTML
+    except OSError:  # no Pango: the PDFs answer 503 anyway
+        return
+    page = (
+        '<table class="sheet paper"><tr><th>1</th><td class="box">♠ ♥ ♦ ♣ 12 [4]</td></tr></table>'
+    )
+    HTML(string=page).write_pdf(stylesheets=_linked_css())
+
+
+def drawing_slot() -> str | None:
+    """Take one of the server's PDF_DRAWS_AT_ONCE places for drawing a PDF, or None.
+
+    A PDF of a long game takes seconds of one worker's time: the places keep
+    the other workers free for the tables however many PDFs are asked for. A
+    place is freed when its PDF is drawn, or after a minute if its worker died.
+    """
+    for number in range(settings.PDF_DRAWS_AT_ONCE):
+        key = f"pdf-drawing:{number}"
+        if caches["pdfs"].add(key, True, timeout=60):
+            return key
+    return None
+
+
+def _refused(message: str, status: int, retry_after: int) -> HttpResponse:
+    response = HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def pdf_download(
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    paper: str,
+    filename: str,
+    shows: str,
+) -> HttpResponse:
+    """The page as a PDF file to download, or 503 where the server cannot draw PDFs.
+
+    ``shows`` names everything the PDF shows (a game's key and version, or a blank
+    sheet's choices) and the paper: the PDF is drawn once for it and then served
+    from the cache (settings.CACHES["pdfs"]). Each address may have a few drawn in a
+    while (throttle.PDF); what is cached costs nothing and is not counted.
+    """
+    key = "pdf:" + hashlib.sha256(shows.encode()).hexdigest()
+    pdf = caches["pdfs"].get(key)
+    if pdf is None:
+        wait = throttle.retry_after(throttle.PDF, request)
+        if wait:
+            return throttle.too_many(throttle.PDF, wait)
+        slot = drawing_slot()
+        if slot is None:
+            return _refused(
+                gettext(
+                    "Scorepad is drawing other PDFs just now. Try again in a minute, "
+                    "or print the page from your browser."
+                ),
+                status=503,
+                retry_after=30,
+            )
+        try:
+            pdf = render_pdf(request, template, context, paper)
+        except PdfUnavailable:
+            return _refused(
+                gettext(
+                    "This server cannot make PDFs (it lacks Pango). "
+                    "Print the page from your browser."
+                ),
+                status=503,
+                retry_after=3600,
+            )
+        finally:
+            caches["pdfs"].delete(slot)
+        caches["pdfs"].set(key, pdf)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

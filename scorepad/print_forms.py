@@ -6,17 +6,21 @@ RulesError becomes a ValidationError with the engine's message as it is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from rules_engine import GameRules, RulesError, new_record, schedule
-from scorepad.forms import NameListField, option_field
+from rules_engine import MAX_NAME, GameRules, RulesError, new_record, schedule
+from scorepad.engine_words import words
+from scorepad.forms import NameListField, WholeNumberField, option_field, plain_options
 
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
-# A sheet longer than this is no longer a sheet (Abracadabra's deals have no maximum).
-MOST_ROUNDS = 100
+# The most rounds a blank sheet has: its PDF then draws in well under 1 s of CPU
+# (docs/printing.md). Every game's own schedule fits; only Abracadabra's deals go further.
+MOST_ROUNDS = 20
 
 
 class PaperForm(forms.Form):
@@ -26,48 +30,60 @@ class PaperForm(forms.Form):
         return str(self.cleaned_data["paper"] or "a4")
 
 
+class SheetPdfForm(PaperForm):
+    """A game's PDF: the paper, and which part of a long game (scorepad.pdf.parts)."""
+
+    part = WholeNumberField(label="The part", min_value=1, required=False)
+
+    def clean_part(self) -> int:
+        return int(self.cleaned_data["part"] or 1)
+
+
 class BlankSheetForm(PaperForm):
     """A blank sheet: the game's options, how many play, their names, who deals first."""
 
-    players = forms.TypedChoiceField(label="Players", coerce=int)
+    players = forms.TypedChoiceField(label=gettext_lazy("Players"), coerce=int)
     player = NameListField(required=False)
     first_dealer = forms.TypedChoiceField(
-        label="Who deals first", coerce=int, required=False, empty_value=None
+        label=gettext_lazy("Who deals first"), coerce=int, required=False, empty_value=None
     )
 
     def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
         counts = range(rules.min_players, rules.max_players + 1)
-        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        cast(forms.ChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         seats = range(1, rules.max_players + 1)
-        self.fields["first_dealer"].choices = [("", "The first player")] + [
-            (seat, f"Player {seat}") for seat in seats
-        ]
-        for option in rules.options:
+        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [
+            ("", _("The first player"))
+        ] + [(seat, _("Player %(seat)s") % {"seat": seat}) for seat in seats]
+        for option in plain_options(rules):
             field = option_field(option)
             # An option left out of the address is at its default, as in a record.
             field.required = False
             if isinstance(field, forms.TypedChoiceField):
                 field.empty_value = None
+            if option.name == "deals":
+                most = _("A printed sheet has at most %(most)s.") % {"most": MOST_ROUNDS}
+                field.help_text = f"{field.help_text} {most}"
             self.fields[f"option_{option.name}"] = field
 
     @classmethod
     def defaults(cls, rules: GameRules) -> dict[str, Any]:
         """What the page shows before anything is chosen: four players, default options."""
-        data: dict[str, Any] = {"players": max(rules.min_players, min(4, rules.max_players))}
-        for option in rules.options:
+        data: dict[str, Any] = {"players": rules.usual_players}
+        for option in plain_options(rules):
             if option.default is not None and option.default is not False:
                 data[f"option_{option.name}"] = option.default
         return data
 
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"option_{option.name}"] for option in self.rules.options]
+        return [self[f"option_{option.name}"] for option in plain_options(self.rules)]
 
     def name_rows(self) -> list[str]:
         """One name box a seat the game can have, with what was typed in it."""
         typed = self.fields["player"].widget.value_from_datadict(self.data, self.files, "player")
-        rows = [str(name)[:40] for name in typed][: self.rules.max_players]
+        rows = [str(name)[:MAX_NAME] for name in typed][: self.rules.max_players]
         return rows + [""] * (self.rules.max_players - len(rows))
 
     def clean(self) -> dict[str, Any]:
@@ -79,30 +95,44 @@ class BlankSheetForm(PaperForm):
         extra = [name for name in rows[count:] if name]
         if extra:
             raise ValidationError(
-                f"{', '.join(extra)}: there are names for more than the {count} players chosen."
+                _("%(names)s: there are names for more than the %(count)s players chosen.")
+                % {"names": ", ".join(extra), "count": count}
             )
         names = [rows[seat] if seat < len(rows) and rows[seat] else "" for seat in range(count)]
         first = cleaned.get("first_dealer") or 1
         if first > count:
-            raise ValidationError(f"Player {first} is not at a table of {count}.")
+            raise ValidationError(
+                _("Player %(seat)s is not at a table of %(count)s.")
+                % {"seat": first, "count": count}
+            )
         options = {
             option.name: cleaned[f"option_{option.name}"]
-            for option in self.rules.options
+            for option in plain_options(self.rules)
             if cleaned.get(f"option_{option.name}") is not None
         }
         try:
             record = new_record(
                 self.rules.key,
-                [name or f"Player {seat + 1}" for seat, name in enumerate(names)],
+                [
+                    name or _("Player %(seat)s") % {"seat": seat + 1}
+                    for seat, name in enumerate(names)
+                ],
                 first - 1,
                 options,
             )
             setup = record.setup
             if (self.rules.round_count(setup) or 0) > MOST_ROUNDS:
-                raise ValidationError(f"A printed sheet has at most {MOST_ROUNDS} rounds.")
+                raise ValidationError(
+                    _(
+                        "A printed sheet has at most %(most)s rounds: choose fewer deals,"
+                        " or print two sheets."
+                    )
+                    % {"most": MOST_ROUNDS}
+                )
             cleaned["rounds"] = schedule(self.rules.key, options, count, first - 1)
         except RulesError as error:
-            raise ValidationError(error.message) from None
+            raise ValidationError(words(error.message)) from None
         cleaned["record"] = record
+        cleaned["names"] = names  # "" for a name left out: an empty box on the sheet
         cleaned["goal"] = self.rules.goal(setup)
         return cleaned

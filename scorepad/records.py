@@ -1,4 +1,4 @@
-"""Export and import of scorepad/1 records (see ../shared/spec/game-record.md).
+"""Export and import of scorepad/1 records (see docs/record-format.md).
 
 One game is one scorepad/1 record, a JSON object. Several games (``/games/export.json``,
 a backup) are a JSON array of such records, each element exactly the record of one
@@ -12,21 +12,40 @@ An import is checked whole by the engine before anything is stored: every round
 of every game must keep every rule (``score``, not the lenient ``review``). The
 first problem refuses the whole file with the engine's message, placed in the
 file ("game 2, round 3: Dev deals and may not bid 2: ..."), and no game is made.
+
+A game already held (the same players, options, dealer and rounds: the same
+``Game.fingerprint``) is skipped, so importing a backup twice doubles nothing.
+
+``played_at`` (optional in scorepad/1: when the game started, with its UTC offset)
+is written by an export (a game started here: its start) and kept by an import,
+which dates the game by it, so the history sorts it where it was played.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
-from rules_engine import Record, RulesError, parse_record, score
-from scorepad.models import Game
+from rules_engine import MOST_ROUNDS, Record, RulesError, parse_record, score
+from scorepad.engine_words import words
+from scorepad.models import Game, record_fingerprint
 
 # The largest file the import page takes: some hundreds of games.
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
+# What one import may hold, counted before any round is scored: scoring and
+# storing this much takes well under a second (python -m bench --only slowest).
+MAX_IMPORT_GAMES = 200
+MAX_IMPORT_ROUNDS = 4_000
+# A game holds at most MOST_ROUNDS rounds (RULINGS.md, "Length"): counted here before
+# any scoring, which would refuse them too, but only after the work.
 
 
 def dump(data: Any) -> str:
@@ -34,64 +53,128 @@ def dump(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def played_at(record: Record) -> datetime | None:
+    """When the record says the game started, if it says."""
+    return datetime.fromisoformat(record.played_at) if record.played_at else None
+
+
+def export_record(game: Game) -> dict[str, Any]:
+    """A game's scorepad/1 record, with ``played_at``: the record's own or the game's start."""
+    record = game.load()[0]
+    if record.played_at is None:
+        started = game.created.isoformat(timespec="seconds")
+        record = dataclasses.replace(record, played_at=started)
+    return record.to_json()
+
+
 def export_records(games: Iterable[Game]) -> list[dict[str, Any]]:
     """The scorepad/1 record of each game, in the order given."""
-    return [game.load()[0].to_json() for game in games]
+    return [export_record(game) for game in games]
 
 
 def _checked(data: object) -> Record:
     """A record whose every round keeps every rule, or a RulesError naming the round."""
     record = parse_record(data)
-    try:
-        score(record)
-    except RulesError:
-        raise
-    except (LookupError, TypeError, ValueError):
-        # The rules could not even read a round's shape: find which one it is.
-        raise RulesError("this round cannot be read", _first_unreadable(record)) from None
+    score(record)
     return record
 
 
-def _first_unreadable(record: Record) -> int | None:
-    for number in range(1, len(record.rounds) + 1):
-        try:
-            score(record.with_rounds(record.rounds[:number]))
-        except (LookupError, TypeError, ValueError):
-            return number
-    return None
+def _check_size(games: list[Any], single: bool) -> None:
+    """Refuse a file with too many games or rounds before any of them is scored."""
+    if len(games) > MAX_IMPORT_GAMES:
+        raise RulesError(
+            _(
+                "the file holds %(count)s games; an import takes %(most)s at most. "
+                "Split it into smaller files"
+            )
+            % {"count": len(games), "most": MAX_IMPORT_GAMES}
+        )
+    total = 0
+    for index, game in enumerate(games, start=1):
+        rounds = game.get("rounds") if isinstance(game, dict) else None
+        count = len(rounds) if isinstance(rounds, list) else 0
+        if count > MOST_ROUNDS:
+            too_long = (
+                _("the game has %(count)s rounds; a game has %(most)s at most")
+                if single
+                else _("game %(game)s has %(count)s rounds; a game has %(most)s at most")
+            )
+            raise RulesError(too_long % {"game": index, "count": count, "most": MOST_ROUNDS})
+        total += count
+    if total > MAX_IMPORT_ROUNDS:
+        raise RulesError(
+            _(
+                "the file holds %(count)s rounds in all; an import takes %(most)s at most. "
+                "Split it into smaller files"
+            )
+            % {"count": total, "most": MAX_IMPORT_ROUNDS}
+        )
 
 
 def read_records(text: str | bytes) -> list[Record]:
     """The games in the text of a file: one scorepad/1 record, or an array of them.
 
-    Every game is parsed and scored strictly; any problem raises one RulesError
+    First the file's size in games and rounds is checked (MAX_IMPORT_GAMES,
+    MAX_IMPORT_ROUNDS, MOST_ROUNDS a game), then every game is parsed and scored
+    strictly; any problem raises one RulesError
     whose message says where: "round 3: ..." for a single record, "game 2,
     round 3: ..." (or "game 2: ...") for the second record of an array.
     """
     if not text.strip():
-        raise RulesError("the file is empty")
+        raise RulesError(_("the file is empty"))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         detail = error if isinstance(error, ValueError) else "nested too deeply"
-        raise RulesError(f"the file is not readable JSON ({detail})") from None
+        raise RulesError(
+            _("the file is not readable JSON (%(detail)s)") % {"detail": detail}
+        ) from None
+    games = data if isinstance(data, list) else [data]
+    _check_size(games, single=not isinstance(data, list))
     if not isinstance(data, list):
         return [_checked(data)]
     if not data:
-        raise RulesError("the file holds no games (an empty list)")
+        raise RulesError(_("the file holds no games (an empty list)"))
     records = []
     for index, item in enumerate(data, start=1):
         try:
             records.append(_checked(item))
         except RulesError as error:
-            where = f"game {index}"
-            if error.round_number is not None:
-                where += f", round {error.round_number}"
-            raise RulesError(f"{where}: {error.message}") from None
+            reason = words(error.message)
+            if error.round_number is None:
+                where = _("game %(game)s: %(reason)s")
+            else:
+                where = _("game %(game)s, round %(round)s: %(reason)s")
+            raise RulesError(
+                where % {"game": index, "round": error.round_number, "reason": reason}
+            ) from None
     return records
 
 
-def import_records(records: Iterable[Record], owner: Any = None) -> list[Game]:
-    """A new game for each record, all or none; the records must come from read_records."""
+@dataclass(frozen=True)
+class Imported:
+    games: list[Game]  # made, in the file's order
+    already: int  # games skipped: held already, or twice in the file
+
+
+def import_records(
+    records: Iterable[Record], owner: Any = None, held: QuerySet[Game] | None = None
+) -> Imported:
+    """A new game for each record not held already, all or none.
+
+    ``held`` are the games to compare with (those the importer may list); the
+    records must come from read_records.
+    """
+    wanted = [(record, record_fingerprint(record.to_json())) for record in records]
+    seen: set[str] = set()
+    if held is not None:
+        prints = {fingerprint for _, fingerprint in wanted}
+        seen = set(held.filter(fingerprint__in=prints).values_list("fingerprint", flat=True))
+    games = []
     with transaction.atomic():
-        return [Game.start(record, owner=owner) for record in records]
+        for record, fingerprint in wanted:
+            if fingerprint in seen:
+                continue
+            seen.add(fingerprint)
+            games.append(Game.start(record, owner=owner, created=played_at(record)))
+    return Imported(games, len(wanted) - len(games))

@@ -1,10 +1,12 @@
 """Scorepad's settings, read from environment variables.
 
-Every variable has a safe default for a local run; a bad value fails loudly at
-start-up rather than quietly meaning something else. The README lists them.
+Every variable has a safe default for production (DEBUG is off unless set: a
+local run sets DEBUG=true, as scripts/serve does); a bad value fails loudly at
+start-up rather than quietly meaning something else. docs/deployment.md lists them.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -60,7 +62,7 @@ def env_int(name: str, default: int) -> int:
     value = os.environ.get(name, "").strip()
     if value == "":
         return default
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise ImproperlyConfigured(
             f"The environment variable {name} is a whole number (0 or more), not {value!r}."
         )
@@ -125,7 +127,9 @@ def sqlite_database(path: Path) -> dict[str, Any]:
     }
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: a server started with no settings at all must not show
+# tracebacks and settings to the world. scripts/serve turns it on for a local run.
+DEBUG = env_bool("DEBUG", False)
 
 # The insecure key is only ever used for a local DEBUG run; production must set one.
 SECRET_KEY = env_str("SECRET_KEY", "django-insecure-scorepad-local-only" if DEBUG else None)
@@ -133,28 +137,46 @@ SECRET_KEY = env_str("SECRET_KEY", "django-insecure-scorepad-local-only" if DEBU
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
 )
+# `scripts/serve --lan` sets this to the laptop's LAN address and name (scorepad/lan.py),
+# so the phones at the table are not refused with a 400 DisallowedHost.
+ALLOWED_HOSTS += env_list("SCOREPAD_LAN_HOSTS", [])
 
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
-    "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    # The sign-in limit (see AXES_* below).
+    "axes",
     "scorepad",
 ]
+
+# HTML (and JSON) answers gzipped for browsers that accept it; static files are
+# whitenoise's, compressed ahead (and answered before this middleware is reached).
+# Django's GZipMiddleware pads each answer at random against BREACH. Off where a
+# proxy in front compresses answers itself.
+GZIP_RESPONSES = env_bool("GZIP_RESPONSES", True)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    *(["django.middleware.gzip.GZipMiddleware"] if GZIP_RESPONSES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the sessions and before CommonMiddleware, as Django's docs place it.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Before the session's own (listed above, so run after it on the way out):
+    # a browser's id and its session slide with use (scorepad/browsers.py).
+    "scorepad.browsers.browser_middleware",
+    "scorepad.middleware.private_pages",
+    # Last: it turns a sign-in refused for too many failures into the 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorepad.urls"
@@ -170,7 +192,6 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
-                "django.contrib.messages.context_processors.messages",
             ],
         },
     },
@@ -185,16 +206,34 @@ DATABASES = {
         else sqlite_database(Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))))
     )
 }
+# A test run's own database, so that two runs against one server do not meet
+# (DATABASE_URL=... TEST_DATABASE_NAME=test_ann pytest).
+_test_database = env_str("TEST_DATABASE_NAME", "")
+if _test_database:
+    DATABASES["default"]["TEST"] = {"NAME": _test_database}
 
 # One cache for every process and server, kept in the database itself (no extra
-# service): the login rate limit counts across all of them. `createcachetable`
-# makes its table (scripts/serve and scripts/prod run it; the tests make their own).
+# service): the request limits (scorepad/throttle.py) and the PDFs are shared by
+# all of them. `createcachetable` makes its table (scripts/serve and scripts/prod
+# run it; the tests make their own).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorepad_cache",
-    }
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    },
+    # The PDFs drawn (scorepad/pdf.py), apart: the oldest make room for new ones
+    # without ever pushing out a request limit's count.
+    "pdfs": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorepad_pdf_cache",
+        "TIMEOUT": 7 * 24 * 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": env_int("PDF_CACHE_ENTRIES", 500)},
+    },
 }
+# How many PDFs the server draws at once (each takes one worker for up to seconds);
+# more are refused with a 503 for a moment. Keep it below gunicorn's workers.
+PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -203,9 +242,40 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Eight spaces are eight characters, but not a password.
+    {"NAME": "scorepad.passwords.NotBlankValidator"},
 ]
 
+AUTHENTICATION_BACKENDS = [
+    # First: it refuses a sign-in while the name is locked out, before any password check.
+    "axes.backends.AxesStandaloneBackend",
+    # A name signs in however it is written: "Ann", "ANN", "ａｎｎ" are the same account.
+    "scorepad.signin.AnyCaseBackend",
+]
+
+# The sign-in limit (django-axes): 5 failed sign-ins for one name from one address
+# lock that pair out for 15 minutes; each try while locked starts the 15 again.
+# The name is counted as Django signs it in: NFKC-normalised and case-folded.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "scorepad.signin.username_key"
+AXES_RESET_ON_SUCCESS = True
+# Counts a try before its password is checked, so simultaneous tries meet the limit.
+AXES_HANDLER = "scorepad.signin.CountingFirstHandler"
+AXES_LOCKOUT_CALLABLE = "scorepad.views.accounts.locked_out"
+# REMOTE_ADDR only (axes' default): a forwarded-for header is whatever the client says.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# Failed sign-ins are kept (the lockouts), successful ones are not logged.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_ENABLE_ADMIN = False
+
+# English by default; Dutch for browsers that ask for it (Accept-Language) or for
+# whoever picks it in the header's switch (remembered in Django's language cookie).
+# A third language: add it here and see docs/translating.md.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -251,6 +321,9 @@ if not all(origin.startswith(("https://", "http://")) for origin in CSRF_TRUSTED
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# A session lasts a year after its last use: scorepad/browsers.py saves it once a
+# day, which moves its expiry (saving it at every request would write at every poll).
+SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 # htmx sends the token from <body hx-headers>, not from the cookie, but the cookie
 # stays readable to scripts as Django's default (HttpOnly would add nothing here).
 CSRF_COOKIE_HTTPONLY = False
@@ -267,4 +340,38 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
     "object-src": [CSP.NONE],
+}
+
+# Features no page uses, refused to any script that would ask (the QR code is drawn,
+# not scanned: no camera).
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), "
+    "magnetometer=(), microphone=(), midi=(), payment=(), usb=(), browsing-topics=()"
+)
+
+# A form posted with a stale token (say, after signing in or out in another tab)
+# gets templates/403_csrf.html, which says so (Django's csrf_failure view finds it).
+
+# Errors go to standard error with the request's path (Django's django.request
+# logger writes "Internal Server Error: /g/.../enter/" and the traceback); the
+# server's log collects it. LOG_LEVEL=INFO shows more.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Django's own handlers mail admins (none here) or print only when DEBUG.
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
 }

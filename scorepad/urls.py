@@ -1,26 +1,40 @@
-from django.urls import path
+from django.urls import include, path
 
 from scorepad import views
 
+# A game's keys are secrets.token_urlsafe: letters, digits, "-" and "_", which is
+# what <slug:> takes. Anything else (a NUL, which PostgreSQL cannot even look up)
+# is no key: 404 before any view runs.
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("offline/", views.offline, name="offline"),
     path("new/<slug:game>/", views.new_game, name="new_game"),
-    path("g/<str:key>/", views.game_table, name="table"),
-    path("g/<str:key>/enter/", views.enter, name="enter"),
-    path("g/<str:key>/undo/", views.undo_step, name="undo"),
-    path("g/<str:key>/correct/", views.correct, name="correct"),
-    path("g/<str:key>/sheet/", views.sheet, name="sheet"),
-    path("g/<str:key>/record.json", views.record_json, name="record"),
-    path("g/<str:key>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
+    path("g/<slug:key>/", views.game_table, name="table"),
+    path("g/<slug:key>/enter/", views.enter, name="enter"),
+    path("g/<slug:key>/undo/", views.undo_step, name="undo"),
+    path("g/<slug:key>/redo/", views.redo_step, name="redo"),
+    path("g/<slug:key>/correct/", views.correct, name="correct"),
+    path("g/<slug:key>/sheet/", views.sheet, name="sheet"),
+    path("g/<slug:key>/sheet/<int:number>/", views.correct_round, name="correct_round"),
+    path("g/<slug:key>/record.json", views.record_json, name="record"),
+    path("g/<slug:key>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
+    path("g/<slug:key>/again/", views.play_again, name="play_again"),
+    path("g/<slug:key>/delete/", views.delete_game, name="delete_game"),
+    path("g/<slug:key>/restore/", views.restore_game, name="restore_game"),
     path("print/<slug:game>/", views.blank_sheet, name="blank_sheet"),
     path("print/<slug:game>/pdf", views.blank_sheet_pdf, name="blank_sheet_pdf"),
     path("games/", views.history, name="history"),
     path("players/<path:name_key>/", views.player, name="player"),
+    path("rename-player/", views.rename_player, name="rename_player"),
     path("games/export.json", views.export_all, name="export_all"),
     path("games/import/", views.import_games, name="import_games"),
-    path("g/<str:key>/qr.svg", views.viewer_qr, name="viewer_qr"),
-    path("v/<str:viewer_key>/", views.viewer, name="viewer"),
+    path("g/<slug:key>/qr.svg", views.viewer_qr, name="viewer_qr"),
+    path("v/<slug:viewer_key>/", views.viewer, name="viewer"),
     path("accounts/signup/", views.sign_up, name="signup"),
     path("accounts/login/", views.log_in, name="login"),
     path("accounts/logout/", views.log_out, name="logout"),
+    # The header's language switch posts to Django's set_language view.
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -7,6 +7,7 @@ out in full so that a test's numbers can be checked by hand against RULINGS.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,6 +46,25 @@ def oh_hell(
 
 def bid(seat: int, value: int) -> dict[str, Any]:
     return {"kind": "bid", "seat": seat, "value": value}
+
+
+# The tests make their own databases; a db.sqlite3 that appears in the project
+# folder during a run means something opened the default one (issue 16).
+PROJECT_DATABASE = Path(__file__).resolve().parent.parent / "db.sqlite3"
+_HAD_PROJECT_DATABASE = PROJECT_DATABASE.exists()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if not _HAD_PROJECT_DATABASE and PROJECT_DATABASE.exists():
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write("\n")
+            reporter.write_line(
+                f"FAILED: the run created {PROJECT_DATABASE}; a test opened the default "
+                "database instead of its own (give a subprocess its own SQLITE_PATH)",
+                red=True,
+            )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

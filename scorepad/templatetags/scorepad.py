@@ -1,11 +1,19 @@
 from collections.abc import Sequence
 
 from django import template
+from django.utils.translation import gettext
 
-from rules_engine import Choice
+from rules_engine import MAX_NAME, Choice, Record, rules_in_play
 from rules_engine.options import Option, OptionValue
+from scorepad.engine_words import words
 
 register = template.Library()
+
+
+@register.simple_tag
+def max_name() -> int:
+    """The longest name a player may have: ``maxlength="{% max_name %}"``."""
+    return MAX_NAME
 
 
 @register.filter
@@ -15,12 +23,17 @@ def option_value(value: OptionValue, option: Option) -> str:
     Usage: ``{{ option.default|option_value:option }}``.
     """
     if option.kind == "bool":
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if value is None:
-        return "none"
+        # A house rule left out keeps the game as ruled; Boerenbridge's sit_out null: nobody.
+        if option.house_rule:
+            return gettext("nobody") if option.nullable else gettext("as ruled")
+        return gettext("none")
+    if isinstance(value, tuple):
+        return ", ".join(str(size) for size in value)
     for choice in option.choices:
         if choice.value == value:
-            return choice.label
+            return gettext(choice.label)
     return str(value)
 
 
@@ -35,3 +48,27 @@ def choices_layout(choices: Sequence[Choice]) -> str:
     if longest <= 4:
         return ""
     return "words" if longest <= 12 else "lines"
+
+
+@register.filter
+def rules_line(record: Record) -> str:
+    """Which rules a game is played by, in a short line ("Rules: No hook"), from the engine.
+
+    Usage: ``{{ record|rules_line }}``; empty for games without house rules.
+    """
+    return rules_in_play(record.game, record.options)
+
+
+@register.filter(name="words")
+def engine_words(text: str) -> str:
+    """An engine prompt, note or refusal in the page's language: ``{{ step.prompt|words }}``."""
+    return words(text)
+
+
+@register.filter
+def house_rule(options: Sequence[Option], wanted: bool) -> list[Option]:
+    """The options that are house rules (``True``) or not (``False``), in order.
+
+    Usage: ``{% with house=game.options|house_rule:True %}``.
+    """
+    return [option for option in options if option.house_rule == wanted]

@@ -1,9 +1,12 @@
 from typing import Any
 
 from django import template
+from django.utils.timezone import localdate
 
+from rules_engine import review
+from scorepad import access
 from scorepad.models import Game
-from scorepad.views.sharing import viewer_url as full_viewer_url
+from scorepad.result import result_text
 
 register = template.Library()
 
@@ -11,4 +14,16 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def viewer_url(context: dict[str, Any], game: Game) -> str:
     """The game's viewer link in full: ``{% viewer_url game as link %}``."""
-    return full_viewer_url(context["request"], game)
+    return access.viewer_url(context["request"], game)
+
+
+@register.simple_tag(takes_context=True)
+def game_result(context: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The result to share, and who deals first if they play again:
+    ``{% game_result game as result %}``."""
+    record, _ = game.load()
+    text = result_text(
+        record, review(record), localdate(game.created), access.viewer_url(context["request"], game)
+    )
+    next_dealer = record.setup.left_of(record.first_dealer)
+    return {"text": text, "lines": text.count("\n") + 1, "next_dealer": record.players[next_dealer]}

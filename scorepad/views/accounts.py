@@ -1,4 +1,4 @@
-"""Accounts: sign up, sign in (with a limit on failed tries), sign out.
+"""Accounts: sign up, sign in (with a limit on failed tries, see signin.py), sign out.
 
 No account is needed to keep score. Signing up or in keeps the games this
 browser started (see access.claim_session_games, run on Django's user_logged_in).
@@ -6,20 +6,27 @@ browser started (see access.claim_session_games, run on Django's user_logged_in)
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LogoutView
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from scorepad import ratelimit
+from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
+from scorepad.signin import find_user
+from scorepad.throttle import in_words, limited
 
 log_out = LogoutView.as_view(next_page="home")
 
@@ -33,10 +40,25 @@ def _next_url(request: HtmxHttpRequest) -> str:
     return wanted if safe else reverse("home")
 
 
-def _login_ident(request: HtmxHttpRequest) -> str:
-    # REMOTE_ADDR only: a forwarded-for header is whatever the client says it is.
-    name = str(request.POST.get("username", "")).strip().casefold()
-    return f"{name}|{request.META.get('REMOTE_ADDR', '')}"
+def locked_out(
+    request: HtmxHttpRequest, response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """AXES_LOCKOUT_CALLABLE: the sign-in page again, saying how long to wait.
+
+    Every try while locked starts the wait again (axes' default), so it is the whole
+    cool-off from now.
+    """
+    wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    name = str(request.POST.get("username", ""))[:150]
+    context = {
+        "next": _next_url(request),
+        "form": AuthenticationForm(initial={"username": name}),
+        "limited": gettext("Too many failed sign-ins for this name. Try again in %(wait)s.")
+        % {"wait": in_words(wait)},
+    }
+    locked = render(request, "registration/login.html", context, status=429)
+    locked["Retry-After"] = str(wait)
+    return locked
 
 
 @sensitive_post_parameters("password")
@@ -44,38 +66,41 @@ def _login_ident(request: HtmxHttpRequest) -> str:
 @never_cache
 @require_http_methods(["GET", "POST"])
 def log_in(request: HtmxHttpRequest) -> HttpResponse:
+    """The sign-in form; django-axes (settings.AXES_*) limits the failed tries."""
     context = {"next": _next_url(request)}
     if request.method == "GET":
         return render(request, "registration/login.html", {**context, "form": AuthenticationForm()})
     form = AuthenticationForm(request, data=request.POST)
-    ident = _login_ident(request)
-    wait = ratelimit.retry_after(ratelimit.LOGIN, ident)
-    if wait:
-        context["limited"] = (
-            f"Too many failed sign-ins for this name. Try again in {ratelimit.in_words(wait)}."
-        )
-        response = render(request, "registration/login.html", {**context, "form": form}, status=429)
-        response["Retry-After"] = str(wait)
-        return response
     if not form.is_valid():
-        ratelimit.failed(ratelimit.LOGIN, ident)
+        # A try refused for the limit is answered by axes' middleware (locked_out).
         return render(request, "registration/login.html", {**context, "form": form}, status=400)
-    ratelimit.reset(ratelimit.LOGIN, ident)
     login(request, form.get_user())
     return HttpResponseRedirect(context["next"], status=303)
 
 
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    def clean_username(self) -> str | None:  # type: ignore[override]
+        """Django's check (no name twice, ignoring ASCII case) and ours: no name that
+        signs in as another (any case, any width)."""
+        # Django's adds its error itself and returns None.
+        username: str | None = super().clean_username()
+        if username is not None and find_user(username) is not None:
+            raise ValidationError("A user with that username already exists.")
+        return username
+
+
 @sensitive_post_parameters("password1", "password2")
+@limited(throttle.SIGN_UP)
 @csrf_protect
 @never_cache
 @require_http_methods(["GET", "POST"])
 def sign_up(request: HtmxHttpRequest) -> HttpResponse:
     context = {"next": _next_url(request)}
     if request.method == "GET":
-        return render(request, "registration/signup.html", {**context, "form": UserCreationForm()})
-    form = UserCreationForm(request.POST)
+        return render(request, "registration/signup.html", {**context, "form": SignUpForm()})
+    form = SignUpForm(request.POST)
     if not form.is_valid():
         return render(request, "registration/signup.html", {**context, "form": form}, status=400)
     user = form.save()
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend="scorepad.signin.AnyCaseBackend")
     return HttpResponseRedirect(context["next"], status=303)

@@ -1,78 +1,144 @@
-"""History: every game this person may list, newest first, by game and by player."""
+"""History: every game this person may list, newest first, a page at a time, by game and player."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django import forms
+from django.core.paginator import Page, Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.dates import MONTHS_3
 from django.views.decorators.http import require_GET
 
-from rules_engine import GAMES, RulesError, parse_record
-from scorepad.access import visible_games
+from rules_engine import GAMES
+from scorepad.access import all_games, browser_has_games, visible_figures, visible_games
 from scorepad.forms import HistoryForm
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Game, summary_of
+from scorepad.models import Figures, Game
 from scorepad.views.players import roster
 
-# The newest this many games are listed; filter to find older ones.
-LIMIT = 100
+# Games a page; links lead to the rest.
+PAGE = 25
+# Games deleted this recently are offered back ("Undo") at the top of the history.
+UNDO_FOR = timedelta(days=1)
+UNDO_LISTED = 5
+
+# What a row shows of its game.
+GAME_FIELDS = ("game_id", "game__key", "game__game", "game__created")
+# What a row shows of each player: read from the stored figures, never the record.
+SEAT_FIELDS = ("game_id", "name", "name_key", "total", "won", "finished", "rounds_played")
 
 
-def _summary(game: Game) -> dict[str, Any] | None:
-    """The engine's totals and winners: the cached summary, or worked out again."""
-    if "totals" in game.summary:
-        return {"finished": game.finished, **game.summary}
-    try:
-        worked_out = summary_of(parse_record(game.record))
-    except RulesError:
-        return None
-    return {"finished": worked_out["finished"], **worked_out["summary"]}
+def _when(created: datetime) -> tuple[str, str]:
+    """A game's start for its ``<time>``, in UTC (static/js/local-time.js shows it in the
+    viewer's zone): as ``|date:"c"`` and ``|date:"j M Y, H:i"`` write it, written here
+    once a row: those filters cost more than the rest of a row."""
+    utc = created.astimezone(UTC)
+    return utc.isoformat(), f"{utc.day} {MONTHS_3[utc.month].title()} {utc:%Y, %H:%M}"
 
 
-def _row(game: Game) -> dict[str, Any]:
-    players: list[str] = list(game.record.get("players", []))
-    summary = _summary(game)
-    totals = summary["totals"] if summary and len(summary["totals"]) == len(players) else None
-    winners = summary["winners"] if summary else []
-    return {
-        "game": game,
-        "title": GAMES[game.game].title if game.game in GAMES else game.game,
-        "players": [
+def _rows(games: list[Game]) -> list[dict[str, Any]]:
+    """A row a game, with its players' figures (one query) and its links worked out here:
+    a page repeats the same players, so each one's link is reversed once."""
+    seats: dict[int, list[dict[str, Any]]] = {game.pk: [] for game in games}
+    figures = Figures.objects.filter(game_id__in=seats).order_by("game_id", "seat")
+    for seat in figures.values(*SEAT_FIELDS):
+        seats[seat["game_id"]].append(seat)
+    links: dict[str, str] = {}
+    rows = []
+    for game in games:
+        players = seats[game.pk]
+        for seat in players:
+            key = seat["name_key"]
+            if key not in links:
+                links[key] = reverse("player", args=[key])
+            seat["url"] = links[key]
+            seat["total"] = str(seat["total"])  # no thousands to group: as localize writes it
+        iso, shown = _when(game.created)
+        rows.append(
             {
-                "name": name,
-                "key": name.casefold(),
-                "total": totals[seat] if totals else None,
-                "won": seat in winners,
+                "game": game,
+                "when": iso,
+                "when_shown": shown,
+                "sheet": reverse("sheet", args=[game.key]),
+                "table": reverse("table", args=[game.key]),
+                "title": GAMES[game.game].title if game.game in GAMES else game.game,
+                "players": players,
+                "winners": [seat["name"] for seat in players if seat["won"]],
+                "finished": bool(players) and players[0]["finished"],
+                # None: the engine could not read the record, so it has no figures.
+                "rounds": players[0]["rounds_played"] if players else None,
             }
-            for seat, name in enumerate(players)
-        ],
-        "winners": [players[seat] for seat in winners if 0 <= seat < len(players)],
-        "finished": bool(summary and summary["finished"]),
-        "rounds": summary["rounds"] if summary else None,
-    }
+        )
+    return rows
+
+
+def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[Game]]:
+    """The page asked for of the games the filters leave, and those games."""
+    kind, player = form.cleaned_data["game"], form.cleaned_data["player"]
+    number = form.cleaned_data["page"] or 1
+    # A page past the end shows the last one (a link kept while games were deleted).
+    if player:
+        # A player's games are paged through their figures: newest first in one index range.
+        figures = visible_figures(request).filter(name_key=player)
+        if kind:
+            figures = figures.filter(kind=kind)
+        chairs = figures.select_related("game").only(*GAME_FIELDS).order_by("-played", "-pk")
+        theirs = Paginator(chairs, PAGE).get_page(number)
+        return theirs, [chair.game for chair in theirs]
+    games = visible_games(request)
+    if kind:
+        games = games.filter(game=kind)
+    listed = games.only("key", "game", "created").order_by("-created", "-pk")
+    games_page = Paginator(listed, PAGE).get_page(number)
+    return games_page, list(games_page)
+
+
+class ImportedForm(forms.Form):
+    """What an import just did (its redirect says): games made, and games held already."""
+
+    imported = forms.IntegerField(min_value=0, max_value=100_000)
+    already = forms.IntegerField(min_value=0, max_value=100_000)
+
+
+def _imported(request: HtmxHttpRequest) -> dict[str, int] | None:
+    form = ImportedForm(request.GET)
+    return form.cleaned_data if form.is_valid() else None
+
+
+def _deleted(request: HtmxHttpRequest) -> list[dict[str, Any]]:
+    """This person's games deleted lately, newest deletion first, to undo."""
+    since = timezone.now() - UNDO_FOR
+    games = all_games(request).filter(deleted__gte=since).order_by("-deleted", "-pk")
+    return [
+        {"key": game.key, "title": GAMES[game.game].title if game.game in GAMES else game.game}
+        for game in games.only("key", "game")[:UNDO_LISTED]
+    ]
 
 
 @require_GET
 def history(request: HtmxHttpRequest) -> HttpResponse:
     form = HistoryForm(roster(request), request.GET)
-    games = visible_games(request)
     status = 200
     if form.is_valid():
-        if form.cleaned_data["game"]:
-            games = games.filter(game=form.cleaned_data["game"])
-        if form.cleaned_data["player"]:
-            games = games.filter(seats__name_key=form.cleaned_data["player"]).distinct()
+        page, games = _page(request, form)
     else:
-        games, status = games.none(), 400
-    rows = [_row(game) for game in games.order_by("-created")[: LIMIT + 1]]
+        page, games, status = Paginator(Game.objects.none(), PAGE).get_page(1), [], 400
     context = {
         "form": form,
-        "rows": rows[:LIMIT],
-        "more": len(rows) > LIMIT,
-        "limit": LIMIT,
+        "page": page,
+        "rows": _rows(games),
+        # 1 2 … 7 8 9 … 399 400: a link to each page near this one and at the ends.
+        "numbers": list(page.paginator.get_elided_page_range(page.number, on_each_side=2)),
         "filtered": any(request.GET.get(name) for name in ("game", "player")),
+        "deleted": _deleted(request),
+        "imported": _imported(request),
+        "kept_here": not request.user.is_authenticated and browser_has_games(request),
     }
     partial = request.htmx and not request.htmx.history_restore_request
     template = "history.html#games" if partial else "history.html"

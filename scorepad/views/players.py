@@ -2,20 +2,79 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
-from django.shortcuts import render
-from django.utils import timezone
-from django.views.decorators.http import require_GET
+from datetime import datetime
+from typing import Any
 
-from rules_engine import RulesError, parse_record
-from scorepad.access import visible_games
+from django.db import connection
+from django.db.models import Max
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_noop
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rules_engine import MAX_NAME, RulesError
+from scorepad.access import browser_key, visible_figures
 from scorepad.charts import lines
+from scorepad.forms import RenameForm
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Seat
-from scorepad.stats import GameLine, Played, player_stats
+from scorepad.models import Figures
+from scorepad.renaming import apply_renaming, plan_renaming
+from scorepad.stats import (
+    RATED_GAMES,
+    REGULAR,
+    GameLine,
+    charted_lines,
+    head_to_head,
+    player_stats,
+    rating_lines,
+    title_of,
+)
 
 # The player's page charts their running total in this many of their latest games.
 CHART_GAMES = 5
+
+# Each name of one owner's games, with how it was last typed and when: a loose index
+# scan (each step seeks the next name in the owner's index), so it costs the number
+# of names, not of games. Django's ORM cannot write it; SQLite and PostgreSQL both run it.
+_OWNERS_NAMES = """
+WITH RECURSIVE names(name_key) AS (
+    SELECT MIN(name_key) FROM {table} WHERE owner_id = %(owner)s
+    UNION ALL
+    SELECT (
+        SELECT MIN(name_key) FROM {table}
+        WHERE owner_id = %(owner)s AND name_key > names.name_key
+    )
+    FROM names WHERE names.name_key IS NOT NULL
+)
+SELECT latest.id, latest.name_key, latest.name, latest.played
+FROM names JOIN {table} AS latest ON latest.id = (
+    SELECT id FROM {table}
+    WHERE owner_id = %(owner)s AND name_key = names.name_key
+    ORDER BY played DESC, id DESC LIMIT 1
+)
+"""
+
+
+def _names(request: HtmxHttpRequest) -> list[tuple[str, str, datetime]]:
+    """(name key, name, when typed) of the players of every game this person may list."""
+    found: list[tuple[str, str, datetime]] = []
+    if request.user.is_authenticated:
+        sql = _OWNERS_NAMES.format(table=connection.ops.quote_name(Figures._meta.db_table))
+        names = Figures.objects.raw(sql, {"owner": request.user.pk})
+        found += [(row.name_key, row.name, row.played) for row in names]
+    if browser_key(request):
+        # This browser's games, kept without an account.
+        here = (
+            Figures.objects.filter(game__browser__key=browser_key(request), game__deleted=None)
+            .order_by()
+            .values_list("name_key", "name")
+            .annotate(last=Max("played"))
+        )
+        found += list(here)
+    return found
 
 
 def roster(request: HtmxHttpRequest) -> list[tuple[str, str]]:
@@ -23,15 +82,11 @@ def roster(request: HtmxHttpRequest) -> list[tuple[str, str]]:
 
     A player's name is shown as it was typed in their latest game.
     """
-    seats = (
-        Seat.objects.filter(game__in=visible_games(request))
-        .order_by("-game__created", "seat")
-        .values_list("name_key", "name")
-    )
-    names: dict[str, str] = {}
-    for key, name in seats:
-        names.setdefault(key, name)
-    return sorted(names.items())
+    latest: dict[str, tuple[datetime, str]] = {}
+    for key, name, when in _names(request):
+        if key not in latest or when > latest[key][0]:
+            latest[key] = (when, name)
+    return sorted((key, name) for key, (when, name) in latest.items())
 
 
 def _labels(charted: list[GameLine]) -> list[str]:
@@ -39,7 +94,7 @@ def _labels(charted: list[GameLine]) -> list[str]:
     time too when two games would read the same."""
     days = [timezone.localtime(line.when) if line.when else None for line in charted]
     labels = [
-        f"{line.title}, {day.day} {day:%b}" if day else line.title
+        f"{line.title}, {date_format(day, 'j M')}" if day else line.title
         for line, day in zip(charted, days, strict=True)
     ]
     return [
@@ -51,20 +106,84 @@ def _labels(charted: list[GameLine]) -> list[str]:
 @require_GET
 def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
     key = name_key.casefold()
-    games = visible_games(request).filter(seats__name_key=key).distinct().order_by("-created")
-    played = []
-    for game in games.only("key", "record", "created"):
-        try:
-            played.append(Played(game.key, game.created, parse_record(game.record)))
-        except RulesError:
-            continue  # a broken record is shown on its own sheet, not counted here
-    stats = player_stats(key, played)
+    if len(key) > MAX_NAME or "\x00" in key:
+        # No one is called that (names are checked by the engine); PostgreSQL
+        # would refuse even to look a NUL up.
+        raise Http404(gettext("None of your games has a player by that name."))
+    figures = visible_figures(request)
+    stats = player_stats(key, figures)
     if stats is None:
-        raise Http404("None of your games has a player by that name.")
-    charted = [line for line in stats.games if line.running][:CHART_GAMES]
+        raise Http404(gettext("None of your games has a player by that name."))
+    charted = charted_lines(key, figures, CHART_GAMES)
     chart = lines(
-        f"{stats.name}'s running total in their latest games",
+        gettext("%(name)s's running total in their latest games") % {"name": stats.name},
         list(zip(_labels(charted), [line.running for line in charted], strict=True)),
     )
-    context = {"stats": stats, "chart": chart, "key": key}
+    ratings = rating_lines(key, figures)
+    rating_chart = lines(
+        gettext("%(name)s's rating after each of their latest finished games")
+        % {"name": stats.name},
+        [(title_of(kind), values) for kind, values in sorted(ratings.items())],
+        x_name=gettext_noop("Game"),
+        what=gettext_noop("Ratings"),
+    )
+    context = {
+        "stats": stats,
+        "chart": chart,
+        "rating_chart": rating_chart,
+        "rated_games": RATED_GAMES,
+        "opponents": head_to_head(key, figures),
+        "regular": REGULAR,
+        "key": key,
+        "owned": request.user.is_authenticated,
+    }
     return render(request, "player.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def rename_player(request: HtmxHttpRequest) -> HttpResponse:
+    """Rename a player in every game this person may list, or merge two spellings.
+
+    GET: the form, for ``?player=<name key>``. POST without ``confirm``: what would
+    change, with a button to do it; with ``confirm``: done, and on to the player's
+    page (POST / redirect / GET). A refusal changes nothing and says why (400).
+    """
+    names = roster(request)
+    data = request.POST if request.method == "POST" else None
+    form = RenameForm(names, data, initial={"player": request.GET.get("player", "")})
+    if data is None:
+        player_key = str(form["player"].value() or "").casefold()
+        if player_key not in dict(names):
+            raise Http404(gettext("None of your games has a player by that name."))
+        return _rename_page(request, form, player_key, names)
+    if not form.is_valid():
+        return _rename_page(request, form, str(form["player"].value() or ""), names, status=400)
+    figures = visible_figures(request)
+    player_key, new_name = form.cleaned_data["player"], form.cleaned_data["name"]
+    try:
+        plan = plan_renaming(figures, player_key, new_name)
+        if not form.cleaned_data["confirm"]:
+            return _rename_page(request, form, player_key, names, plan=plan)
+        apply_renaming(figures, plan)
+    except RulesError as error:
+        form.add_error("name", error.message)
+        return _rename_page(request, form, player_key, names, status=400)
+    return HttpResponseRedirect(reverse("player", args=[plan.new_key]), status=303)
+
+
+def _rename_page(
+    request: HtmxHttpRequest,
+    form: RenameForm,
+    player_key: str,
+    names: list[tuple[str, str]],
+    status: int = 200,
+    plan: Any = None,
+) -> HttpResponse:
+    context = {
+        "form": form,
+        "player_key": player_key,
+        "player_name": dict(names).get(player_key.casefold(), player_key),
+        "others": [name for key, name in names if key != player_key.casefold()],
+        "plan": plan,
+    }
+    return render(request, "rename.html", context, status=status)

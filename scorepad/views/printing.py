@@ -6,24 +6,27 @@ and WeasyPrint draws the same HTML with the same stylesheet into the PDF.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES, GameRules
+from scorepad.access import keeper_game
 from scorepad.http import HtmxHttpRequest
+from scorepad.paper import blank_sheet as blank_sheet_paper
 from scorepad.pdf import is_wide, pdf_download
-from scorepad.print_forms import BlankSheetForm, PaperForm
+from scorepad.print_forms import BlankSheetForm, SheetPdfForm
 from scorepad.views.sheet import sheet_context
-from scorepad.views.table import get_game
 
 
 def _rules(game: str) -> GameRules:
     if game not in GAMES:
-        raise Http404("Scorepad has no score sheet for that game.")
+        raise Http404(gettext("Scorepad has no score sheet for that game."))
     return GAMES[game]
 
 
@@ -39,16 +42,14 @@ def _blank_context(form: BlankSheetForm) -> dict[str, Any]:
     if form.is_valid():
         record = form.cleaned_data["record"]
         setup = record.setup
-        columns = 3 + len(rules.round_boxes) + 4 * len(record.players)
+        paper = blank_sheet_paper(rules, form.cleaned_data["names"], form.cleaned_data["rounds"])
         context |= {
             "record": record,
-            "rounds": [
-                {"round": scheduled, "dealer": record.players[scheduled.dealer]}
-                for scheduled in form.cleaned_data["rounds"]
-            ],
+            **paper,
+            "rounds": form.cleaned_data["rounds"],
             "goal": form.cleaned_data["goal"],
             "options": [(option, setup.options[option.name]) for option in rules.options],
-            "wide": is_wide(columns),
+            "wide": is_wide(paper["columns"]),
             "query": _query(form),
         }
     return context
@@ -81,19 +82,62 @@ def blank_sheet_pdf(request: HtmxHttpRequest, game: str) -> HttpResponse:
     paper = form.cleaned_data["paper"]
     players = len(context["record"].players)
     filename = f"scorepad-{rules.key}-{players}-players-{paper}.pdf"
-    return pdf_download(request, "blank_sheet.html", context, paper, filename)
+    # The sheet is all in the record it starts from (names, options, first dealer).
+    shows = json.dumps(["blank", context["record"].to_json(), paper], sort_keys=True)
+    return pdf_download(request, "blank_sheet.html", context, paper, filename, shows)
+
+
+def _refuse(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
 @require_GET
 def sheet_pdf(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = get_game(request, key)
-    form = PaperForm(request.GET)
+    """A game's sheet as a PDF: a long game in parts (``?part=2``), each drawn quickly."""
+    game = keeper_game(request, key)
+    form = SheetPdfForm(request.GET)
     if not form.is_valid():
-        return HttpResponse(
-            "The paper is a4 or letter.", status=400, content_type="text/plain; charset=utf-8"
-        )
-    context = sheet_context(game)
+        wrong = {
+            "paper": gettext("The paper is a4 or letter."),
+            "part": gettext("The part is a number from 1."),
+        }
+        return _refuse(" ".join(wrong[name] for name in form.errors), status=400)
+    # The chart is never on paper (print.css hides it), and its hundreds of SVG
+    # elements would cost WeasyPrint as much as the sheet's own boxes.
+    context = sheet_context(game) | {"chart": None}
     paper = form.cleaned_data["paper"]
+    number = form.cleaned_data["part"]
+    every = context["pdf_parts"]
+    if number > len(every):
+        message = ngettext(
+            "This game's PDF has %(count)s part: there is no part %(number)s.",
+            "This game's PDF has %(count)s parts: there is no part %(number)s.",
+            len(every),
+        )
+        return _refuse(message % {"count": len(every), "number": number}, status=404)
+    if len(every) > 1:
+        context |= _part(context, every, number)
     played = game.created.date().isoformat()
     name = slugify(f"{context['record'].rules.title} {played}")
-    return pdf_download(request, "sheet.html", context, paper, f"scorepad-{name}-{paper}.pdf")
+    # Every change to a game bumps its version.
+    shows = json.dumps(["sheet", game.key, game.version, paper, number])
+    part = f"-part-{number}" if len(every) > 1 else ""
+    filename = f"scorepad-{name}{part}-{paper}.pdf"
+    return pdf_download(request, "sheet.html", context, paper, filename, shows)
+
+
+def _part(context: dict[str, Any], every: list[dict[str, int]], number: int) -> dict[str, Any]:
+    """The context of one part: its rounds, the totals carried into it, and the
+    rounds still to play only on the last part."""
+    part = every[number - 1]
+    rows = context["rows"]
+    carried = rows[part["first"] - 2]["seats"] if part["first"] > 1 else []
+    return {
+        "rows": rows[part["first"] - 1 : part["last"]],
+        "to_play": context["to_play"] if number == len(every) else [],
+        "part": part | {"count": len(every), "of": len(rows)},
+        "carried": [seat["total"] for seat in carried],
+        "carried_from": part["first"] - 1,
+        # The carried totals sit under each player's Total, after the round's own columns.
+        "carried_span": 2 + context["paper"]["cards"] + len(context["paper"]["round_boxes"]),
+    }

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorepad import throttle
 from scorepad.access import remember, visible_games
 from scorepad.forms import ImportForm
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Game
-from scorepad.records import MAX_IMPORT_BYTES, dump, export_records, import_records
+from scorepad.records import MAX_IMPORT_BYTES, Imported, dump, export_records, import_records
+from scorepad.throttle import limited
 
 
 @require_GET
@@ -36,28 +38,44 @@ def _page(request: HtmxHttpRequest, form: ImportForm, status: int = 200) -> Http
     return render(request, template, context, status=status)
 
 
-def _imported_url(games: list[Game]) -> str:
-    """One game opens at its sheet; several at the history that now lists them."""
-    if len(games) > 1:
-        try:
-            return reverse("history")
-        except NoReverseMatch:  # a Scorepad without the history page
-            pass
-    return reverse("sheet", args=[games[0].key])
+def _imported_url(imported: Imported) -> str:
+    """One new game opens at its sheet; else the history, saying how many were new."""
+    if len(imported.games) == 1 and not imported.already:
+        return reverse("sheet", args=[imported.games[0].key])
+    counts = urlencode({"imported": len(imported.games), "already": imported.already})
+    return f"{reverse('history')}?{counts}"
+
+
+def _too_big(request: HtmxHttpRequest) -> bool:
+    """Whether the request says it is far larger than any file we take: refused
+    before Django reads a byte of it (an upload would otherwise go to disk first)."""
+    length = str(request.META.get("CONTENT_LENGTH") or "0")
+    # Room for the form's other fields and the multipart boundaries.
+    return not (length.isascii() and length.isdigit()) or int(length) > MAX_IMPORT_BYTES + 64 * 1024
 
 
 @require_http_methods(["GET", "POST"])
+@limited(throttle.IMPORT)
 def import_games(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "GET":
         return _page(request, ImportForm())
+    if _too_big(request):
+        megabytes = MAX_IMPORT_BYTES // 1024 // 1024
+        return HttpResponse(
+            f"The file is too big: Scorepad imports files of {megabytes} MB at most. "
+            "Nothing was imported.",
+            status=413,
+            content_type="text/plain; charset=utf-8",
+        )
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _page(request, form, status=400)
     owner = request.user if request.user.is_authenticated else None
-    games = import_records(form.cleaned_data["records"], owner=owner)
-    for game in games:
+    # The games this person holds already are skipped (deleted ones are not held).
+    imported = import_records(form.cleaned_data["records"], owner, visible_games(request))
+    for game in imported.games:
         remember(request, game)
-    url = _imported_url(games)
+    url = _imported_url(imported)
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return HttpResponseRedirect(url, status=303)

@@ -4,24 +4,43 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules_engine import GAMES, GameRules, draw_for_dealer
+from rules_engine import (
+    GAMES,
+    MAX_NAME,
+    GameRules,
+    Record,
+    ScoreTable,
+    draw_for_dealer,
+    score_table,
+)
+from rules_engine.house_rules import AS_RULED
 from scorepad.access import remember
-from scorepad.forms import MAX_NAME, SetupForm
+from scorepad.forms import OWN, SAVED, RulesNameForm, SetupForm, hands_text, small_number
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
+from scorepad.saved_rules import find_set, save_set, saved_for_form
 from scorepad.views.players import roster
+
+# The buttons of the Rules fieldset; rename-<id> and delete-<id> name a saved set.
+RULES_ACTIONS = ("preview", "preview-own", "pattern", "save-rules", "edit-rules")
+Preview = tuple[ScoreTable | None, str]
 
 
 def _rules(game: str) -> GameRules:
     if game not in GAMES:
-        raise Http404("Scorepad does not keep score for that game.")
+        raise Http404(gettext("Scorepad does not keep score for that game."))
     return GAMES[game]
 
 
@@ -41,7 +60,8 @@ def _edited(names: list[str], action: str, rules: GameRules) -> list[str]:
     verb, _, where = action.partition("-")
     if verb == "pick":
         return _picked(names, where, rules)
-    index = int(where) if where.isdigit() else -1
+    index = small_number(where)
+    index = -1 if index is None else index
     if verb == "add" and len(names) < rules.max_players:
         return [*names, ""]
     if not 0 <= index < len(names):
@@ -62,48 +82,188 @@ def _page(
     status: int = 200,
     dealer: str = "draw",
     part: str = "setup-form",
+    preview: Preview | None = None,
+    rules_error: str = "",
 ) -> HttpResponse:
-    """The setup page, or with htmx only its ``part``; ``dealer`` is the choice to keep."""
+    """The setup page, or with htmx only its ``part``; ``dealer`` is the choice to keep.
+
+    ``preview`` is the chosen rules' score table (or why they fail); ``rules_error``
+    a refusal of a Rules button (saving a set, filling in the hands).
+    """
     rules = form.rules
     template = f"setup.html#{part}" if request.htmx else "setup.html"
     known = roster(request)
     typed = {name.strip().casefold() for name in names}
+    row = small_number(dealer)
     context = {
         "roster": [name for key, name in known],
         "to_pick": [name for key, name in known if key not in typed],
         "rules": rules,
         "form": form,
         "names": names,
-        "dealer": dealer if dealer.isdigit() and int(dealer) < len(names) else "draw",
+        "dealer": dealer if row is not None and row < len(names) else "draw",
         "can_add": len(names) < rules.max_players,
         "out_of_band": part == "dealer-names",
+        "out_of_band_rules": part == "rules-preview",
+        "preview": None,
+        "preview_error": "",
+        "rules_error": rules_error,
     }
+    if form.has_house_rules:
+        table, error = preview or (score_table(rules.key, {}, rules.usual_players), "")
+        context.update(preview=table, preview_error=error, preview_rows=_rows(table))
     return render(request, template, context, status=status)
+
+
+def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:
+    """The preview's rows: a bid, then its score for each number of tricks taken."""
+    if table is None:
+        return []
+    return [
+        {
+            "bid": bid,
+            "cells": [
+                {"score": score, "made": bid == taken}
+                for taken, score in zip(table.tricks, scores, strict=True)
+            ],
+        }
+        for bid, scores in zip(table.bids, table.scores, strict=True)
+    ]
+
+
+def _typed(request: HtmxHttpRequest, form: SetupForm) -> dict[str, Any]:
+    """What was posted for every field but the players', to draw the form again."""
+    skip = ("player", "first_dealer", "action")
+    return {name: request.POST.get(name) for name in form.fields if name not in skip}
+
+
+def _own_initial(options: dict[str, Any]) -> dict[str, Any]:
+    """A preset's or saved set's options as the "Our own rules" fields show them."""
+    typed: dict[str, Any] = {
+        "rules": OWN,
+        "option_hands": "",
+        "option_made": "",
+        "option_missed": "",
+    }
+    for name, value in options.items():
+        if name == "hands":
+            typed["option_hands"] = hands_text(value)
+        elif name == "sit_out" and value is None:
+            typed["option_sit_out"] = ""
+        elif name != "scoring":
+            typed[f"option_{name}"] = value
+    return typed
+
+
+def _rules_action(
+    request: HtmxHttpRequest, form: SetupForm, names: list[str], dealer: str, action: str
+) -> HttpResponse:
+    """A button of the Rules fieldset: preview, fill in the hands, save, rename, delete.
+
+    The form is drawn again with what was typed (unbound: nothing else is checked);
+    a refusal is shown in the Rules fieldset and changes nothing.
+    """
+    rules = form.rules
+    typed = _typed(request, form)
+    error = ""
+    form.is_valid()  # the fields that clean, for the buttons below
+    verb, _, ident = action.partition("-")
+    if action == "preview-own":
+        # A field of our own rules was changed: play by them from now on.
+        typed["rules"] = OWN
+    if action == "pattern":
+        try:
+            typed.update(option_hands=form.pattern(), rules=OWN)
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+    elif action == "save-rules":
+        named = RulesNameForm({"name": request.POST.get("rules_name", "")})
+        try:
+            options = form.rules_to_save()
+            if not named.is_valid():
+                raise ValidationError(list(named.errors["name"]))
+            kept = save_set(request, rules.key, named.cleaned_data["name"], options)
+            typed.update(rules=f"{SAVED}{kept.pk}", rules_name="")
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+    elif action == "edit-rules":
+        chosen = form.house_options(getattr(form, "cleaned_data", {}))
+        typed.update(_own_initial(chosen))
+    elif verb in ("rename", "delete") and ident.isdigit():
+        found = find_set(request, rules.key, int(ident))
+        named = RulesNameForm({"name": request.POST.get(f"name-{ident}", "")})
+        if found is None:
+            error = gettext("Those saved rules are gone.")
+        elif verb == "delete":
+            found.delete()
+            if typed.get("rules") == f"{SAVED}{ident}":
+                typed["rules"] = AS_RULED
+        elif named.is_valid():
+            found.name = named.cleaned_data["name"]
+            found.save(update_fields=["name"])
+        else:
+            error = " ".join(str(message) for message in named.errors["name"])
+    saved = saved_for_form(request, rules.key)
+    unbound = SetupForm(rules, initial=typed, saved=saved)
+    data = request.POST.copy()
+    for name, value in typed.items():
+        data[name] = "" if value is None else str(value)
+    preview = SetupForm(rules, data, saved=saved).preview()
+    status = 400 if error else 200
+    # htmx asks a preview for the fragment alone (with the rules' choices, out of
+    # band, when our own rules were just chosen by typing in them).
+    part = "rules-preview" if request.htmx and action.startswith("preview") else "setup-form"
+    return _page(request, unbound, names, status, dealer, part, preview=preview, rules_error=error)
+
+
+class _StartedAlready(Exception):
+    pass
+
+
+def _start_once(token: str, record: Record, owner: Any, dealer_draw: Any) -> Game:
+    """The game, stored whole or not at all, and once for the form's token.
+
+    A second "Start" from the same form (a double tap) waits for the first to commit,
+    finds its token taken, and answers with the first one's game.
+    """
+    try:
+        with transaction.atomic():
+            game = Game.start(record, owner=owner, dealer_draw=dealer_draw)
+            if token and not cache.add(f"started:{token}", game.key, timeout=60 * 60):
+                raise _StartedAlready
+            return game
+    except _StartedAlready:
+        first = Game.objects.filter(key=cache.get(f"started:{token}") or "").first()
+        # Gone already (deleted, or the cache emptied): start it after all.
+        return first or _start_once("", record, owner, dealer_draw)
 
 
 @require_http_methods(["GET", "POST"])
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     rules = _rules(game)
+    saved = saved_for_form(request, rules.key)
     if request.method == "GET":
-        count = max(rules.min_players, min(4, rules.max_players))
-        return _page(request, SetupForm(rules), [""] * count)
-    form = SetupForm(rules, request.POST)
+        count = rules.usual_players
+        return _page(request, SetupForm(rules, saved=saved), [""] * count)
+    form = SetupForm(rules, request.POST, saved=saved)
     names = form.names() or [""] * rules.min_players
     action = str(request.POST.get("action", "start"))
     dealer = str(request.POST.get("first_dealer", "draw"))
+    if action in RULES_ACTIONS or action.startswith(("rename-", "delete-")):
+        return _rules_action(request, form, names, dealer, action)
     if action != "start":
         # Editing the list redraws the form with what was typed; nothing is saved,
         # and nothing is checked yet: an unbound form shows no errors. The dealer
         # picked is kept unless seats moved, when the same place is someone else.
-        typed = {name: request.POST.get(name) for name in form.fields if name.startswith("option_")}
-        unbound = SetupForm(rules, initial=typed)
+        unbound = SetupForm(rules, initial=_typed(request, form), saved=saved)
         if action == "dealers":
             # A name was typed: the dealer choices' names again (htmx; else the page).
             return _page(request, unbound, names, dealer=dealer, part="dealer-names")
         kept = dealer if action == "add" or action.startswith("pick-") else "draw"
-        return _page(request, unbound, _edited(names, action, rules), dealer=kept)
+        edited = _edited(names, action, rules)
+        return _page(request, unbound, edited, dealer=kept, preview=form.preview())
     if not form.is_valid():
-        return _page(request, form, names, status=400, dealer=dealer)
+        return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())
     record = form.cleaned_data["record"]
     dealer_draw = None
     if form.cleaned_data["draw"]:
@@ -113,7 +273,7 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             [{"seat": seat, "card": card.label} for seat, card in round_] for round_ in draw.draws
         ]
     owner = request.user if request.user.is_authenticated else None
-    created = Game.start(record, owner=owner, dealer_draw=dealer_draw)
+    created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw)
     remember(request, created)
     url = reverse("table", args=[created.key])
     if request.htmx:

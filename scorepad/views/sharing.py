@@ -13,29 +13,23 @@ import hashlib
 import io
 
 import segno
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from scorepad.access import keeper_game, viewer_game, viewer_url, viewer_version
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Game
-from scorepad.views.table import get_game, table_context
-
-
-def viewer_url(request: HttpRequest, game: Game) -> str:
-    """The viewer link in full, as it is shared (scanned or copied)."""
-    return request.build_absolute_uri(reverse("viewer", args=[game.viewer_key]))
+from scorepad.views.sheet import sheet_context
+from scorepad.views.table import current_table, table_context
 
 
 def _viewer_etag(request: HtmxHttpRequest, viewer_key: str) -> str | None:
-    # Two columns and no ordering: this is all an unchanged game's poll costs.
-    try:
-        pk, version = Game.objects.values_list("pk", "version").get(viewer_key=viewer_key)
-    except Game.DoesNotExist:
+    found = viewer_version(request, viewer_key)
+    if found is None:
         return None  # the view answers 404
+    pk, version = found
     shown = "live" if request.htmx else f"page-{request.user.pk or 0}"
     # Hashed, so the tag does not tell how many games Scorepad holds.
     return '"' + hashlib.sha256(f"{pk}-{version}-{shown}".encode()).hexdigest()[:24] + '"'
@@ -47,15 +41,18 @@ def _viewer_etag(request: HtmxHttpRequest, viewer_key: str) -> str | None:
 @condition(etag_func=_viewer_etag)
 def viewer(request: HtmxHttpRequest, viewer_key: str) -> HttpResponse:
     """What the players see on a shared screen: the round and the totals, no forms."""
-    game = get_object_or_404(Game, viewer_key=viewer_key)
-    template = "viewer.html#live" if request.htmx else "viewer.html"
-    return render(request, template, table_context(game))
+    game = viewer_game(request, viewer_key)
+    current, _ = current_table(game)
+    if request.htmx:
+        return render(request, "viewer.html#live", table_context(game, current))
+    # The whole page also has the sheet and chart (left out of the polls, to keep them small).
+    return render(request, "viewer.html", table_context(game, current) | sheet_context(game))
 
 
 @require_GET
 def viewer_qr(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The viewer link as a QR code (SVG), for the keeper's screen; keeper link only."""
-    game = get_game(request, key)
+    game = keeper_game(request, key)
     code = segno.make(viewer_url(request, game), error="m")
     svg = io.BytesIO()
     # Dark on white whatever the page's colours: scanners need the contrast.

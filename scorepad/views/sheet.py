@@ -5,65 +5,187 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods
 
-from rules_engine import review
+from rules_engine import Record, RulesError, ScoredRound, cell, fields, review, table
+from rules_engine.messages import names_and
+from scorepad.access import keeper_game
 from scorepad.charts import running_totals
+from scorepad.engine_words import words
+from scorepad.forms import STALE, RoundCellsForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
-from scorepad.pdf import is_wide
-from scorepad.views.table import get_game
+from scorepad.paper import filled_sheet
+from scorepad.pdf import is_wide, parts
+from scorepad.records import export_record
 
 
-def sheet_context(game: Game) -> dict[str, Any]:
-    """The sheet as the engine works it out; the page and its PDF both draw it."""
+def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
+    """The sheet as the engine works it out; the page, its PDF and the viewer draw it."""
     record, _ = game.load()
     worked_out = review(record)
-    rows = [
-        {
-            "round": scored,
-            "cells": [
-                {
-                    "bid": scored.view.bids[seat],
-                    "tricks": scored.view.tricks[seat],
-                    "score": scored.scores[seat],
-                    "total": scored.totals[seat],
-                }
-                for seat in range(len(record.players))
-            ],
-        }
-        for scored in worked_out.rounds
-    ]
     chart = running_totals(
-        f"{record.rules.title}: running totals",
+        gettext("%(game)s: running totals") % {"game": record.rules.title},
         record.players,
         [scored.totals for scored in worked_out.rounds],
     )
+    paper = filled_sheet(record, worked_out)
+    if keeper:
+        # Only the keeper's own sheet links to corrections: the viewer's and the
+        # PDF's never show the keeper link.
+        for row, scored in zip(paper["rows"], worked_out.rounds, strict=True):
+            _tappable(game, record, row, scored)
     return {
         "game": game,
         "record": record,
         "sheet": worked_out,
-        "rows": rows,
+        # "Ann, Bob and Cat", as the table says who won (an engine message).
+        "winners": names_and([record.players[seat] for seat in worked_out.winners])
+        if worked_out.winners
+        else "",
         "chart": chart,
-        # Round and cards, then bid, took, score and total a player.
-        "wide": is_wide(2 + 4 * len(record.players)),
+        "declarer_marked": any(
+            bid.endswith("*") for scored in worked_out.rounds for bid in scored.view.bids
+        ),
+        **paper,
+        "wide": is_wide(paper["columns"]),
+        # A long game's PDF comes in parts, each quick to draw (scorepad.pdf.parts).
+        "pdf_parts": [
+            {"number": number, "first": first, "last": last}
+            for number, (first, last) in enumerate(parts(paper["rows"], paper["columns"]), start=1)
+        ],
     }
+
+
+class Box(str):
+    """A box's text on the sheet, with the link that corrects it and whether the
+    player's bid was made (a plain ``str`` where the sheet is only printed)."""
+
+    fix = ""
+    made: bool | None = None
+
+
+# The paper's boxes a player that correct a field of the record's round.
+BOX_FIELDS = {"Bid": "bids", "Took": "tricks"}
+
+
+def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRound) -> None:
+    """Links on a played row: its number opens the round's values to correct (bids,
+    tricks, trump, dice); a bid or tricks box opens them at that one."""
+    correctable = () if scored.problem else fields(record, scored.number)
+    fix = reverse("correct_round", args=[game.key, scored.number]) if correctable else ""
+    row["fix"] = fix
+    made = scored.view.made
+    entered = record.rounds[scored.number - 1]
+    for seat, cells in enumerate(row["seats"]):
+        boxes = []
+        for label, text in zip(record.rules.seat_boxes, cells["boxes"], strict=False):
+            box = Box(text)
+            field = BOX_FIELDS.get(label)
+            column = entered.get(field) if field in correctable else None
+            if isinstance(column, list) and seat < len(column) and column[seat] is not None:
+                box.fix = f"{fix}?focus={field}-{seat}"
+            if field == "tricks" and seat < len(made):
+                box.made = made[seat]
+            boxes.append(box)
+        cells["boxes"] = boxes
 
 
 @require_GET
 def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    return render(request, "sheet.html", sheet_context(get_game(request, key)))
+    return render(request, "sheet.html", sheet_context(keeper_game(request, key), keeper=True))
 
 
 @require_GET
 def record_json(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = get_game(request, key)
-    record, _ = game.load()
+    game = keeper_game(request, key)
+    # As the export writes it: with played_at.
     response = HttpResponse(
-        json.dumps(record.to_json(), indent=2) + "\n", content_type="application/json"
+        json.dumps(export_record(game), indent=2) + "\n", content_type="application/json"
     )
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="scorepad-{game.key[:8]}.json"'
     return response
+
+
+def _cells_page(
+    request: HtmxHttpRequest,
+    game: Game,
+    form: RoundCellsForm,
+    focus: str = "",
+    error: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The round's cells as selects, each at the value posted (kept after a refusal)
+    or as entered; with the changes to confirm once the engine has taken them."""
+    confirming = form.is_bound and error is None and not form.cleaned_data.get("confirm")
+    rows = []
+    for the_cell in form.cells:
+        parts = []
+        for part in the_cell.parts:
+            name = f"{the_cell.field}-{part.key}"
+            posted = form.data.get(name) if form.is_bound else None
+            parts.append({"name": name, "part": part, "selected": posted or part.value})
+        rows.append({"cell": the_cell, "parts": parts})
+    context = {
+        "game": game,
+        "record": form.record,
+        "number": form.cells[0].number,
+        "rows": rows,
+        "focus": focus,
+        "error": error,
+        "changes": form.cleaned_data.get("changes") if confirming else None,
+    }
+    return render(request, "correct_round.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def correct_round(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """Correct a past round's cells from the sheet: a bid, tricks, the trump, the dice.
+
+    The round's other entries are kept as entered; the engine checks it whole. The
+    first POST shows what the change does, the second (``confirm``) saves it.
+    """
+    game = keeper_game(request, key)
+    record, pending = game.load()
+    try:
+        cells = [cell(record, number, field) for field in fields(record, number)]
+    except RulesError:
+        raise Http404("no such round") from None
+    if not cells:
+        raise Http404("nothing in this round can be corrected here")
+    if request.method == "GET":
+        form = RoundCellsForm(game.version, record, cells)
+        return _cells_page(request, game, form, focus=request.GET.get("focus", ""))
+    form = RoundCellsForm(game.version, record, cells, request.POST)
+    if not form.is_valid():
+        return _cells_page(
+            request, game, form, error=form.message(), status=409 if form.stale() else 400
+        )
+    if not form.cleaned_data["confirm"]:
+        return _cells_page(request, game, form)
+    try:
+        if game.correcting is not None:
+            raise RulesError(
+                gettext(
+                    "Round %(number)s is being entered again at the table: "
+                    "finish or cancel that first."
+                )
+                % {"number": game.correcting}
+            )
+        after = table(form.cleaned_data["record"], pending)
+    except RulesError as error:
+        message = words(error.message)
+        if pending and game.correcting is None:
+            message = gettext(
+                "The round in progress would not stand (%(reason)s): finish or undo it first."
+            ) % {"reason": message}
+        return _cells_page(request, game, form, error=message, status=400)
+    if not game.save_table(after):
+        game.refresh_from_db()
+        return _cells_page(request, game, form, error=gettext(STALE), status=409)
+    return HttpResponseRedirect(reverse("sheet", args=[game.key]), status=303)

@@ -1,29 +1,53 @@
-"""The table: one screen for the next thing to do, entering it, undoing it, correcting."""
+"""The table: one screen for the next thing to do, entering it, undoing it, correcting.
+
+A tap is one straight line: the form hands the posted answer to the engine, which
+reads it at the step on offer and works out the next table state (``play``); the
+game saves that state with its version check; the view renders the same state.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from rules_engine import Entry, Record, RulesError, Table, table, undo
-from scorepad.forms import CorrectForm, EntryForm, VersionForm
+from rules_engine import (
+    Entry,
+    Record,
+    RulesError,
+    Step,
+    Table,
+    correction,
+    describe,
+    last_entry,
+    places,
+    play,
+    table,
+    undo,
+)
+from scorepad.access import keeper_game
+from scorepad.engine_words import words
+from scorepad.forms import STALE, CorrectForm, EntryForm, VersionForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 
-STALE = (
-    "That was already entered (a double tap, or another phone got there first). "
-    "Here is the game as it stands now."
-)
 
-
-def get_game(request: HtmxHttpRequest, key: str) -> Game:
-    """The game behind a keeper link; every table view looks it up through here."""
-    return get_object_or_404(Game, key=key)
+def current_table(game: Game) -> tuple[Table, str | None]:
+    """The game at the table as stored, and what needs attention in it, if anything."""
+    record, pending = game.load()
+    try:
+        return table(record, pending, game.correcting), None
+    except RulesError as broken:
+        # A correction made an entry of the round in progress impossible: show it
+        # and offer undo rather than dropping anything.
+        message = gettext("The round in progress needs attention: %(reason)s. Undo to fix it.") % {
+            "reason": words(broken.message)
+        }
+        return table(record, (), game.correcting), message
 
 
 def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
@@ -34,6 +58,9 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
     record, sheet = current.record, current.sheet
     view = current.round_view
     last = sheet.rounds[-1] if sheet.rounds else None
+    made = last.view.made if last else ()
+    breakdown = last.view.breakdown if last else ()
+    before = sheet.rounds[-2].totals if len(sheet.rounds) > 1 else None
     rows = []
     for seat, name in enumerate(record.players):
         leader = seat in sheet.leaders
@@ -45,6 +72,17 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
                 "total": sheet.totals[seat],
                 # Signed, "+3" or "-2"; blank before the first round is scored.
                 "last_score": f"{last.scores[seat]:+d}" if last else "",
+                # The last round's bid made or missed, where the player had one.
+                "made": made[seat] if seat < len(made) else None,
+                # How the last round's score adds up, where the rules say (Abracadabra).
+                "breakdown": breakdown[seat] if seat < len(breakdown) else "",
+                # How the last round's score made the total, where the rules
+                # do more than add it up (Boerenbridge's bounce off 100).
+                "total_note": record.rules.total_note(
+                    before[seat] if before else 0, last.scores[seat], record.setup
+                )
+                if last
+                else None,
                 "leader": leader,
                 "winner": seat in sheet.winners,
                 "dealer": current.round is not None and current.round.dealer == seat,
@@ -56,27 +94,37 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
     return rows
 
 
+def _choices(step: Step) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+    """The step's buttons, and each reason a button is disabled, said once: the
+    buttons it disables point to it (``aria-describedby``)."""
+    reasons: dict[str, str] = {}
+    buttons = []
+    for choice in step.choices:
+        why = ""
+        if choice.refused is not None:
+            why = reasons.setdefault(choice.refused, f"why-{len(reasons) + 1}")
+        buttons.append({"value": choice.value, "label": choice.label, "why": why})
+    return buttons, [{"id": why, "text": words(text)} for text, why in reasons.items()]
+
+
 def _name(players: tuple[str, ...], seat: int | None) -> str:
     return players[seat] if seat is not None else ""
 
 
-def table_context(game: Game, error: str | None = None, seat: str | None = None) -> dict[str, Any]:
-    record, pending = game.load()
-    try:
-        current = table(record, pending, game.correcting)
-    except RulesError as broken:
-        # A correction made an entry of the round in progress impossible: show it
-        # and offer undo rather than dropping anything.
-        current = table(record, (), game.correcting)
-        error = error or f"The round in progress needs attention: {broken.message}. Undo to fix it."
+def table_context(
+    game: Game, current: Table, error: str | None = None, seat: str | None = None
+) -> dict[str, Any]:
+    """What the table and the viewer draw, from a table state already worked out."""
     step = current.step
-    if seat is not None and seat.isdigit() and int(seat) in step.seats:
-        step_seat = int(seat)  # Boerenbridge: bids may be entered in any order
+    if seat and len(seat) < 3 and seat.isascii() and seat.isdigit() and int(seat) in step.seats:
+        step_seat: int | None = int(seat)  # Boerenbridge: bids may be entered in any order
     else:
         step_seat = step.seat
+    record = current.record
     players = record.players
+    choices, reasons = _choices(step)
     draw = None
-    if game.dealer_draw and not record.rounds and not pending:
+    if game.dealer_draw and not record.rounds and not current.pending:
         draw = [
             [{"name": _name(players, d["seat"]), "card": d["card"]} for d in cards]
             for cards in game.dealer_draw
@@ -92,106 +140,166 @@ def table_context(game: Game, error: str | None = None, seat: str | None = None)
         "asked_name": _name(players, step_seat),
         "dealer_name": _name(players, current.round.dealer if current.round else None),
         "first_name": _name(players, current.round.bid_order[0] if current.round else None),
-        "seats": _seats(current, step_seat),
+        "seats": (rows := _seats(current, step_seat)),
+        # Abracadabra marks the declarer's bid with a star: said once what it means.
+        "declarer_marked": any(str(row["bid"]).endswith("*") for row in rows),
+        "choices": choices,
+        "reasons": reasons,
         "error": error,
         "draw": draw,
-        "can_undo": bool(pending or record.rounds),
+        "can_undo": bool(current.pending or record.rounds),
+        # What the last round came to, said while nothing of the next is entered
+        # yet ("thrown in", "Ben declared 3"): the engine's notes on its sheet row.
+        "last_notes": "; ".join(words(note) for note in current.sheet.rounds[-1].view.notes)
+        if current.round is not None and not current.pending and current.sheet.rounds
+        else "",
+        "podium": [
+            {
+                "place": place,
+                "names": gettext(" and ").join(players[s] for s in seats),
+                "total": current.sheet.totals[seats[0]],
+            }
+            for place, seats in places(current.sheet)
+        ],  # fmt: skip
+        "undo_label": _label(last_entry(current), players),
+        "redo_label": _label(undone[-1] if (undone := game.undone()) else None, players),
     }
 
 
-def _render(request: HtmxHttpRequest, game: Game, status: int = 200, **extra: Any) -> HttpResponse:
+def _label(entry: Entry | None, players: tuple[str, ...]) -> str:
+    return describe(entry, players) if entry is not None else ""
+
+
+def _render(
+    request: HtmxHttpRequest,
+    game: Game,
+    current: Table,
+    error: str | None = None,
+    status: int = 200,
+    seat: str | None = None,
+    kept: tuple[list[str], list[str]] = ([], []),
+) -> HttpResponse:
     template = "table.html#table" if request.htmx else "table.html"
-    return render(request, template, table_context(game, **extra), status=status)
+    context = table_context(game, current, error, seat)
+    context["kept"], context["kept_piles"] = kept
+    return render(request, template, context, status=status)
 
 
-def _done(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    """After a change: htmx gets the fresh table, a plain form a redirect to it."""
+def _refused(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
+    """The table as it stands, with why the form was refused (409 for an older screen)."""
+    current, _ = current_table(game)
+    return _render(request, game, current, form.message(), 409 if form.stale() else 400)
+
+
+def _saved(
+    request: HtmxHttpRequest, game: Game, after: Table, redo: tuple[Entry, ...] = ()
+) -> HttpResponse:
+    """Save the new state; htmx gets it drawn, a plain form a redirect to it.
+
+    ``redo``: what Redo may then put back; anything new entered clears it.
+    """
+    if not game.save_table(after, redo):
+        # Another phone saved in between: show the game as it now stands.
+        game.refresh_from_db()
+        current, _ = current_table(game)
+        return _render(request, game, current, gettext(STALE), 409)
     if request.htmx:
-        return _render(request, game)
+        return _render(request, game, after)
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
 
 
-def _save(game: Game, record: Record, pending: tuple[Entry, ...], correcting: int | None) -> bool:
-    """Write the new state only if nobody changed the game since it was read (its version).
-
-    On success ``game`` holds what was written, so the answer needs no second read.
-    """
-    changes = game.changes(record, pending, correcting)
-    changes["updated"] = timezone.now()
-    saved = Game.objects.filter(pk=game.pk, version=game.version).update(**changes) == 1
-    if saved:
-        game.saved(changes, record, pending)
-    return saved
+def _standing(record: Record, pending: tuple[Entry, ...], correcting: int | None) -> Table:
+    """The table after an undo; entries that no longer stand (a correction broke one)
+    are taken back with it, so undo always gets the table going again."""
+    while True:
+        try:
+            return table(record, pending, correcting)
+        except RulesError:
+            if not pending:
+                raise
+            pending = pending[:-1]
 
 
 @require_GET
 def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = get_game(request, key)
-    return _render(request, game, seat=request.GET.get("seat"))
+    game = keeper_game(request, key)
+    current, broken = current_table(game)
+    return _render(request, game, current, broken, seat=request.GET.get("seat"))
 
 
 @require_POST
 def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = get_game(request, key)
-    record, pending = game.load()
-    form = EntryForm(record, pending, game.correcting, request.POST)
-    version = form.data.get("version")
-    if str(version) != str(game.version):
-        return _render(request, game, status=409, error=STALE)
+    game = keeper_game(request, key)
+    current, broken = current_table(game)
+    form = EntryForm(game.version, current, request.POST)
     if not form.is_valid():
-        message = " ".join(form.non_field_errors()) or "That entry could not be read."
-        return _render(request, game, status=400, error=message)
-    cleaned = form.cleaned_data
-    if not _save(
-        game,
-        cleaned["record"],
-        cleaned["pending"],
-        game.correcting if cleaned["pending"] else None,
-    ):
-        return _render(request, game, status=409, error=STALE)
-    return _done(request, game)
+        if form.stale():
+            return _render(request, game, current, form.message(), 409)
+        # Boxes ticked stay ticked, to change one rather than tick them all again.
+        kept = (request.POST.getlist("values"), request.POST.getlist("pile"))
+        return _render(request, game, current, form.message(), 400, kept=kept)
+    if broken is not None:
+        return _render(request, game, current, broken, 400)
+    return _saved(request, game, form.cleaned_data["table"])
 
 
 @require_POST
 def undo_step(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = get_game(request, key)
-    form = VersionForm(request.POST)
-    if not form.is_valid() or form.cleaned_data["version"] != game.version:
-        return _render(request, game, status=409, error=STALE)
+    game = keeper_game(request, key)
+    form = VersionForm(game.version, request.POST)
+    if not form.is_valid():
+        return _refused(request, game, form)
     record, pending = game.load()
-    correcting = game.correcting
+    if game.correcting is not None and not pending:
+        # Undo with nothing re-entered yet leaves the correction unchanged.
+        return _saved(request, game, table(record))
+    current, _ = current_table(game)
+    undone = last_entry(current)
     try:
-        if correcting is not None and not pending:
-            # Undo with nothing re-entered yet leaves the correction unchanged.
-            correcting = None
-        else:
-            record, pending = undo(record, pending)
+        after = _standing(*undo(record, pending), game.correcting)
     except RulesError as error:
-        return _render(request, game, status=400, error=error.message)
-    if not _save(game, record, pending, correcting):
-        return _render(request, game, status=409, error=STALE)
-    return _done(request, game)
+        return _render(request, game, current, words(error.message), 400)
+    redo = (*game.undone(), undone) if undone is not None else ()
+    return _saved(request, game, after, redo)
+
+
+@require_POST
+def redo_step(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Put back the entry Undo took back last, checked by the engine like any entry."""
+    game = keeper_game(request, key)
+    form = VersionForm(game.version, request.POST)
+    if not form.is_valid():
+        return _refused(request, game, form)
+    current, broken = current_table(game)
+    undone = game.undone()
+    try:
+        if not undone:
+            raise RulesError(
+                gettext("There is nothing to redo: something new was entered since the undo.")
+            )
+        if broken is not None:
+            raise RulesError(broken)
+        after = play(current, undone[-1])
+    except RulesError as error:
+        return _render(request, game, current, words(error.message), 400)
+    return _saved(request, game, after, undone[:-1])
 
 
 @require_POST
 def correct(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Enter a past round again, through the same steps; later rounds are worked out again."""
-    game = get_game(request, key)
-    form = CorrectForm(request.POST)
-    form.is_valid()
-    if form.has_error("version") or form.cleaned_data.get("version") != game.version:
-        return _render(request, game, status=409, error=STALE)
-    if form.has_error("number"):
-        return _render(request, game, status=400, error="Pick the round to correct.")
+    game = keeper_game(request, key)
+    form = CorrectForm(game.version, request.POST)
+    if not form.is_valid():
+        return _refused(request, game, form)
     record, pending = game.load()
-    number = form.cleaned_data["number"]
     if pending and game.correcting is None:
-        message = "Finish or undo the round in progress before correcting an earlier one."
-        return _render(request, game, status=400, error=message)
+        message = gettext("Finish or undo the round in progress before correcting an earlier one.")
+        current, _ = current_table(game)
+        return _render(request, game, current, message, 400)
     try:
-        table(record, (), number)
+        after = correction(record, form.cleaned_data["number"])
     except RulesError as error:
-        return _render(request, game, status=400, error=error.message)
-    if not _save(game, record, (), number):
-        return _render(request, game, status=409, error=STALE)
-    return _done(request, game)
+        current, _ = current_table(game)
+        return _render(request, game, current, words(error.message), 400)
+    return _saved(request, game, after)

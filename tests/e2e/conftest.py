@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import pytest
+from django.db import connections
 
 from tests.e2e.screens import PHONE_WIDTH, SHOTS, Screens
 
@@ -62,6 +63,13 @@ def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
+        # While Playwright's event loop runs in this thread, Django's connections
+        # (asgiref Locals: per context when a loop runs, not per thread) give the
+        # tests' own reads and the flushes after them a connection of their own,
+        # which nothing else closes: on PostgreSQL it outlived the test database,
+        # which then could not be dropped ("test_test is being accessed by other
+        # users"). Closed here, with the loop still running, before the database goes.
+        connections.close_all()
         launched.close()
 
 

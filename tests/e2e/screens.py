@@ -362,7 +362,8 @@ class Screens:
         players, sheet = self.record_sheet()
         assert sheet.finished
         assert over.totals == dict(zip(players, sheet.totals, strict=True))
-        winners = " and ".join(players[seat] for seat in sheet.winners)
+        names = [players[seat] for seat in sheet.winners]
+        winners = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         assert over.prompt == f"{winners} won"
         for seat in sheet.winners:
             assert "won" in self.page.locator("#table .totals tbody tr").nth(seat).inner_text()
@@ -373,5 +374,6 @@ class Screens:
         rows = self.page.locator("table.sheet tbody tr")
         assert rows.count() == len(sheet.rounds)
         last = rows.last.locator("td.total").all_inner_texts()
-        assert [int(total) for total in last] == list(sheet.totals)
+        # On a phone the round's change shows under each total: the total comes first.
+        assert [int(total.split()[0]) for total in last] == list(sheet.totals)
         return sheet

@@ -1,21 +1,17 @@
-"""Random legal games of any game, played through the table's own steps."""
+"""Random legal games of any game, played through the table's own steps.
+
+Each tap is an answer as the table posts it (``bench.games.random_answer``), read
+into an entry by the step on offer: the same reading the entry form uses.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
-from rules_engine import (
-    GAMES,
-    Entry,
-    Record,
-    RulesError,
-    StepKind,
-    new_record,
-    play,
-    roll_brink_dice,
-    table,
-)
+from bench.games import next_table
+from rules_engine import GAMES, Record, RulesError, StepKind, Table, new_record, table
 
 # Options that keep random games short enough for property tests.
 SHORT = {
@@ -27,45 +23,118 @@ SHORT = {
 }
 
 
-def _value(kind: StepKind, values: list[str], rng: random.Random) -> Any:
-    if kind in (StepKind.NAME, StepKind.DECLARE):
-        picked = sorted(int(v) for v in rng.sample(values, rng.randint(0, len(values))))
-        if kind is StepKind.NAME:
-            return picked
-        return {"exposed": picked, "pile_exposed": None}
-    value = rng.choice(values)
-    return int(value) if value.isdigit() else value
+def random_tables(
+    game: str,
+    rng: random.Random,
+    max_rounds: int = 12,
+    options: dict[str, Any] | None = None,
+    count: int | None = None,
+) -> Iterator[Table]:
+    """Every table state of a game of random allowed taps, until it ends or
+    ``max_rounds`` rounds are in (with the short options above unless given)."""
+    rules = GAMES[game]
+    if count is None:
+        count = rng.randint(rules.min_players, rules.max_players)
+    players = [f"P{seat}" for seat in range(count)]
+    chosen = SHORT[game] if options is None else options
+    current = table(new_record(game, players, rng.randrange(count), chosen))
+    yield current
+    while len(current.record.rounds) < max_rounds and current.step.kind is not StepKind.OVER:
+        current = next_table(current, rng)
+        yield current
 
 
-def random_game(game: str, rng: random.Random, max_rounds: int = 12) -> Record:
+def random_game(
+    game: str,
+    rng: random.Random,
+    max_rounds: int = 12,
+    options: dict[str, Any] | None = None,
+    count: int | None = None,
+) -> Record:
     """Play random allowed choices until the game ends or ``max_rounds`` rounds are in."""
+    *_, last = random_tables(game, rng, max_rounds, options, count)
+    return last.record
+
+
+# Expressions a family might write, all allowed (the ruling's examples among them).
+EXPRESSIONS = (
+    "10 + t",
+    "t",
+    "10",
+    "-10 * abs(t - b)",
+    "20 if b == 0 else 10 + t",
+    "5",
+    "2 if abs(t - b) == 1 else 0",
+    "10 + 2 * t",
+    "-2 * abs(t - b)",
+    "10 + b",
+    "-b",
+    "b * b + 10",
+    "-(b - t) * (b - t)",
+    "h - t if t < b else t - h",
+    "max(0, 10 - 3 * abs(t - b))",
+    "min(t, b, 3) * n",
+    "t // 2 + h % 3",
+    "(t > b) * -5 + (t < b) * -3",
+    "not t and 7 or t",
+    "t == 0 or 100 // t",
+    "0 < t <= b and 4 or -4",
+    "n * 2 - h // n",
+)
+
+
+def random_expression(rng: random.Random) -> str:
+    """One of the expressions above, or two of them joined by an operator."""
+    first = rng.choice(EXPRESSIONS)
+    if rng.random() < 0.6:
+        return first
+    operator = rng.choice(["+", "-", "*", "//", "%", "if b > 1 else"])
+    second = rng.choice(EXPRESSIONS)
+    return f"({first}) {operator} ({second})"
+
+
+def random_hands(most: int, rng: random.Random) -> list[int]:
+    return [rng.randint(1, most) for _ in range(rng.randint(1, 8))]
+
+
+def random_house_rules(game: str, players: int, rng: random.Random) -> dict[str, Any]:
+    """Random house rules for ``game`` that the engine accepts (expressions may not be:
+    a pair that can divide by zero or leave -10000..10000 is refused, and retried)."""
+    options: dict[str, Any] = {}
+    most = (51 if game == "oh-hell" else 52) // players
+    if rng.random() < 0.7:
+        options["hands"] = random_hands(most, rng)
+    elif game == "oh-hell":
+        options["style"] = rng.choice(["short-down", "short-up", "short-up-down"])
+    if rng.random() < 0.6:
+        options["hook"] = rng.choice(["on", "off"])
+    if rng.random() < 0.4:
+        options["hook_from"] = rng.randint(1, 6)
+    if rng.random() < 0.7:
+        options["scoring"] = "custom"
+        options["made"] = random_expression(rng)
+        options["missed"] = random_expression(rng)
+    elif game == "oh-hell":
+        options["scoring"] = rng.choice(["positive", "neutral", "negative"])
+    if game == "boerenbridge":
+        if rng.random() < 0.7:
+            options["target"] = rng.randint(10, 60)
+        if rng.random() < 0.6:
+            options["sit_out"] = rng.choice([None, rng.randint(1, 60)])
+        if rng.random() < 0.5:
+            options["bounce"] = rng.random() < 0.5
+    return options
+
+
+def random_house_game(game: str, rng: random.Random, max_rounds: int = 12) -> Record:
+    """A random game of ``game`` under random house rules the engine accepts."""
     rules = GAMES[game]
     count = rng.randint(rules.min_players, rules.max_players)
-    players = [f"P{seat}" for seat in range(count)]
-    record = new_record(game, players, rng.randrange(count), SHORT[game])
-    pending: tuple[Entry, ...] = ()
-    while len(record.rounds) < max_rounds:
-        current = table(record, pending)
-        step = current.step
-        if step.kind is StepKind.OVER:
-            break
-        values = [c.value for c in step.choices if c.allowed]
-        for _ in range(200):
-            kind = step.kind.value
-            if step.kind is StepKind.ROLL:
-                kind, value = "dice", roll_brink_dice(rng).to_json()
-            else:
-                value = _value(step.kind, values, rng)
-            if step.kind is StepKind.DECLARE:
-                value["pile_exposed"] = [rng.random() < 0.2 for _ in players]
-            seat = step.seat
-            if step.seats:
-                seat = rng.choice(step.seats)
-            try:
-                record, pending = play(record, pending, Entry(kind, seat, value))
-                break
-            except RulesError:
-                continue  # e.g. naming the wrong number of tricks: try another
-        else:  # pragma: no cover -- would mean a step with no way on
-            raise AssertionError(f"no allowed entry found for {step}")
-    return record
+    for _ in range(50):
+        options = random_house_rules(game, count, rng)
+        try:
+            new_record(game, [f"P{seat}" for seat in range(count)], 0, options)
+        except RulesError:
+            continue
+        return random_game(game, rng, max_rounds, options, count)
+    raise AssertionError("no house rules accepted")  # pragma: no cover

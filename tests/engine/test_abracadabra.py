@@ -16,12 +16,13 @@ from rules_engine import (
     RulesError,
     StepKind,
     new_record,
-    play,
     score,
     table,
     undo,
 )
+from rules_engine.abracadabra import Abracadabra
 from rules_engine.sheet import context
+from tests.engine.entering import enter
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev"]
 
@@ -47,7 +48,6 @@ SPEC_ENTRIES: list[Entry] = [
     Entry("suit", 1, "spades"),
     Entry("suit", 2, "clubs"),
     Entry("suit", 3, "diamonds"),
-    Entry("suit", 0, "hearts"),
     Entry("name", 1, [12, 4, 8]),
     Entry("name", 2, []),
     Entry("name", 3, [1]),
@@ -73,7 +73,7 @@ def play_entries(
     record: Record, entries: Sequence[Entry], pending: tuple[Entry, ...] = ()
 ) -> tuple[Record, tuple[Entry, ...]]:
     for entry in entries:
-        record, pending = play(record, pending, entry)
+        record, pending = enter(record, pending, entry)
     return record, pending
 
 
@@ -112,7 +112,7 @@ def test_undo_after_a_complete_deal_reopens_it_at_its_last_entry() -> None:
     assert len(pending) == len(SPEC_ENTRIES) - 1
     step = table(record, pending).step
     assert step.kind is StepKind.SUIT_CARDS and step.seat == 0
-    record, pending = play(record, pending, SPEC_ENTRIES[-1])
+    record, pending = enter(record, pending, SPEC_ENTRIES[-1])
     assert record.rounds == (SPEC_ROUND,) and pending == ()
 
 
@@ -291,7 +291,7 @@ def test_with_two_players_a_bid_in_the_second_round_makes_a_declarer() -> None:
     # Ben may still outbid Ann in the second round.
     step = table(record, pending).step
     assert step.kind is StepKind.CALL and step.seat == 1
-    record, pending = play(record, pending, Entry("call", 1, "pass"))
+    record, pending = enter(record, pending, Entry("call", 1, "pass"))
     current = table(record, pending)
     assert current.step.kind is StepKind.SUIT and current.step.seat == 0
     assert current.notes == ("Ann declares 2",)
@@ -345,17 +345,54 @@ def test_a_bid_suit_already_taken_is_refused_with_its_holder() -> None:
     refused = {c.value: c.refused for c in step.choices if c.refused}
     assert refused == {"spades": "Ben has spades already", "clubs": "Cleo has clubs already"}
     with pytest.raises(RulesError, match="Cleo has clubs already"):
-        play(record, pending, Entry("suit", 3, "clubs"))
+        enter(record, pending, Entry("suit", 3, "clubs"))
+
+
+def test_the_last_free_bid_suit_is_entered_without_a_tap() -> None:
+    record, pending = play_entries(spec_record(), AUCTION + SUITS_PICKED)
+    record, pending = enter(record, pending, Entry("suit", 3, "diamonds"))
+    current = table(record, pending)
+    assert current.step.kind is StepKind.NAME and current.step.seat == 1
+    assert current.draft is not None
+    assert current.draft["bid_suits"] == ["hearts", "spades", "clubs", "diamonds"]
+    # Undo takes back the tapped suit, and with it the one filled in.
+    record, pending = undo(record, pending)
+    current = table(record, pending)
+    assert current.step.kind is StepKind.SUIT and current.step.seat == 3
+
+
+def test_with_three_players_the_last_bid_suit_is_still_picked() -> None:
+    record, pending = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0), ()
+    calls = [Entry("call", 1, 2), Entry("call", 2, "pass"), Entry("call", 0, "pass")]
+    suits = [Entry("suit", 1, "hearts"), Entry("suit", 2, "spades")]
+    record, pending = play_entries(record, calls + suits)
+    step = table(record, pending).step
+    assert step.kind is StepKind.SUIT and step.seat == 0
+    assert [c.value for c in step.choices if c.allowed] == ["diamonds", "clubs"]
+
+
+def test_a_record_whose_last_bid_suit_is_taken_already_is_refused() -> None:
+    rnd = spec_round(bid_suits=["spades", "spades", "clubs", "diamonds"])
+    assert refusal(spec_record().with_rounds([rnd])) == "round 1: Ben has spades already"
+
+
+def test_a_records_rounds_replay_with_the_last_bid_suit_filled_in() -> None:
+    record = spec_record().with_rounds([SPEC_ROUND])
+    rules = record.rules
+    ctx = context(record, 0, (0, 0, 0, 0))
+    entries = rules.entries(ctx, SPEC_ROUND)
+    assert [e for e in entries if e.kind == "suit"] == SPEC_ENTRIES[5:8]
+    rules.check_round(ctx, SPEC_ROUND)
 
 
 def test_the_declarer_names_first_then_the_others_from_the_dealers_left() -> None:
-    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:9])
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
     seen = []
-    for entry in SPEC_ENTRIES[9:13]:
+    for entry in SPEC_ENTRIES[8:12]:
         step = table(record, pending).step
         assert step.kind is StepKind.NAME and (step.low, step.high) == (1, 13)
         seen.append((step.seat, step.prompt))
-        record, pending = play(record, pending, entry)
+        record, pending = enter(record, pending, entry)
     assert seen == [
         (1, "Tricks Ben names (exactly 3)"),
         (2, "Tricks Cleo names (fewer than 3)"),
@@ -382,7 +419,7 @@ def test_the_declarer_names_first_then_the_others_from_the_dealers_left() -> Non
     ],
 )
 def test_it_refuses_wrongly_named_tricks(names: list[Entry], message: str) -> None:
-    suits = SPEC_ENTRIES[5:9]
+    suits = SPEC_ENTRIES[5:8]
     with pytest.raises(RulesError) as error:
         play_entries(spec_record(), AUCTION + suits + names)
     assert str(error.value) == message
@@ -412,16 +449,16 @@ def test_it_refuses_wrongly_named_tricks(names: list[Entry], message: str) -> No
     ],
 )
 def test_it_refuses_a_wrong_declaring(value: object, message: str) -> None:
-    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:13])
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:12])
     step = table(record, pending).step
     assert step.kind is StepKind.DECLARE and step.seat == 1
     with pytest.raises(RulesError) as error:
-        play(record, pending, Entry("declare", None, value))
+        enter(record, pending, Entry("declare", None, value))
     assert str(error.value) == message
 
 
 def test_the_trick_steps_ask_who_won_each_trick_by_name() -> None:
-    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:17])
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:16])
     current = table(record, pending)
     step = current.step
     assert step.kind is StepKind.TRICK and step.prompt == "Who won trick 4?"
@@ -431,13 +468,13 @@ def test_the_trick_steps_ask_who_won_each_trick_by_name() -> None:
         ("2", "Cleo"),
         ("3", "Dev"),
     ]
-    assert current.notes == ("Ben declares 3", "trump hearts", "trick 4 of 13")
+    assert current.notes == ("Ben declares 3", "trump hearts", "trick 4 of 13", "named by Ben")
     with pytest.raises(RulesError, match="4 is not something that can be said here"):
-        play(record, pending, Entry("trick", None, 4))
+        enter(record, pending, Entry("trick", None, 4))
 
 
 def test_bid_suit_cards_above_what_a_player_took_are_refused() -> None:
-    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:27])
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:26])
     step = table(record, pending).step
     # Dev took one trick: four cards.
     record, pending = play_entries(record, [Entry("suit_cards", 1, 5)], pending)
@@ -447,7 +484,7 @@ def test_bid_suit_cards_above_what_a_player_took_are_refused() -> None:
     assert step.prompt == "Diamonds Dev took"
     assert [c.value for c in step.choices if c.allowed] == ["0", "1", "2", "3", "4"]
     with pytest.raises(RulesError) as error:
-        play(record, pending, Entry("suit_cards", 3, 5))
+        enter(record, pending, Entry("suit_cards", 3, 5))
     assert str(error.value) == "Dev cannot have taken 5 diamonds: 1 trick of 4 cards hold 4 cards"
 
 
@@ -479,17 +516,17 @@ def test_the_most_bid_suit_cards_is_the_cards_taken_or_the_suit(
 def test_with_declarer_names_trump_the_declarer_names_it_after_the_auction() -> None:
     record = spec_record({"declarer_names_trump": True})
     with pytest.raises(RulesError, match="the declarer names trump once the auction is over"):
-        play(record, (), Entry("trump", None, "hearts"))
+        enter(record, (), Entry("trump", None, "hearts"))
     record, pending = play_entries(record, AUCTION)
     step = table(record, pending).step
     assert step.kind is StepKind.TRUMP and step.seat == 1 and step.prompt == "Ben names trump"
     assert [c.value for c in step.choices] == ["spades", "hearts", "diamonds", "clubs", "none"]
     with pytest.raises(RulesError, match='not yet: next is "Ben names trump"'):
-        play(record, pending, Entry("suit", 1, "spades"))
-    record, pending = play(record, pending, Entry("trump", 1, "none"))
+        enter(record, pending, Entry("suit", 1, "spades"))
+    record, pending = enter(record, pending, Entry("trump", 1, "none"))
     assert table(record, pending).step.kind is StepKind.SUIT
     with pytest.raises(RulesError, match="trump is named already"):
-        play(record, pending, Entry("trump", 1, "hearts"))
+        enter(record, pending, Entry("trump", 1, "hearts"))
     record, pending = play_entries(record, SPEC_ENTRIES[5:], pending)
     assert record.rounds[0]["trump"] == "none"
     assert score(record).totals == (63, 42, 3, 36)
@@ -616,7 +653,7 @@ def test_ties_on_the_highest_total_share_the_win() -> None:
     [
         ({"target": 0}, "option target is at least 1, not 0"),
         ({"deals": 0}, "option deals is at least 1, not 0"),
-        ({"success": "more"}, "option success is one of exact, at-least, not 'more'"),
+        ({"success": "more"}, "option success is one of exact, at-least, exact-count, not 'more'"),
         ({"declarer_names_trump": 1}, "option declarer_names_trump is true or false, not 1"),
     ],
 )
@@ -693,7 +730,7 @@ def test_random_legal_games_keep_every_rule(
     pending: tuple[Entry, ...] = ()
     moves = iter(picks * 20)
     while len(record.rounds) < 8 and table(record, pending).step.kind is not StepKind.OVER:
-        record, pending = play(record, pending, random_entry(record, pending, next(moves)))
+        record, pending = enter(record, pending, random_entry(record, pending, next(moves)))
     sheet = score(record)
     if "deals" in options:
         assert sheet.finished == (len(record.rounds) == options["deals"])
@@ -727,7 +764,7 @@ def test_random_legal_games_keep_every_rule(
 
 
 def test_the_table_shows_tricks_named_and_taken_while_the_deal_is_played() -> None:
-    from rules_engine import Entry, new_record, play, table
+    from rules_engine import Entry, new_record, table
 
     record, pending = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0), ()
     for entry in [
@@ -743,8 +780,112 @@ def test_the_table_shows_tricks_named_and_taken_while_the_deal_is_played() -> No
         Entry("declare", None, {"exposed": [], "pile_exposed": [False, False, False]}),
         Entry("trick", None, 1),
     ]:
-        record, pending = play(record, pending, entry)
+        record, pending = enter(record, pending, entry)
     view = table(record, pending).round_view
     assert view is not None
     assert view.bids == ("0", "2*", "1")
     assert view.tricks == ("0", "1", "0")
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.sampled_from(["exact", "at-least", "exact-count"]))
+def test_each_players_score_parts_add_up_to_their_score_for_random_deals(
+    game: tuple[int, int, dict[str, Any], list[int]], success: str
+) -> None:
+    players, dealer, options, picks = game
+    record = new_record("abracadabra", PLAYERS[:players], dealer, {**options, "success": success})
+    pending: tuple[Entry, ...] = ()
+    moves = iter(picks * 20)
+    while len(record.rounds) < 4 and table(record, pending).step.kind is not StepKind.OVER:
+        record, pending = enter(record, pending, random_entry(record, pending, next(moves)))
+    rules = record.rules
+    assert isinstance(rules, Abracadabra)
+    for scored, rnd in zip(score(record).rounds, record.rounds, strict=True):
+        ctx = context(record, scored.number - 1, (0,) * players)
+        parts = rules.score_parts(ctx, rnd)
+        assert tuple(sum(p for _, p in seat) for seat in parts) == rules.score_round(ctx, rnd)
+        assert tuple(sum(p for _, p in seat) for seat in parts) == scored.scores
+        thrown_in = rnd["calls"].count("pass") == len(rnd["calls"])
+        assert len(scored.view.breakdown) == (0 if thrown_in else players)
+        for text, seat in zip(scored.view.breakdown, parts, strict=False):
+            # Nothing scored reads "0"; else the parts, then "= " and their sum
+            # (which may be 0 too: a right-hand trick lost against others won).
+            if any(points for _, points in seat):
+                assert text.endswith(f"= {sum(points for _, points in seat)}")
+            else:
+                assert text == "0"
+
+
+def test_the_spec_examples_score_reads_as_its_parts() -> None:
+    view = score(spec_record().with_rounds([SPEC_ROUND])).rounds[0].view
+    # Ann and Dev succeed (30 each for two successes); Ben missed trick 8, but his
+    # exposed trick 12, won, counts double; Dev's open pile makes his heart 4.
+    assert view.breakdown == (
+        "30 success + 16 named + 5 tricks + 12 suit cards = 63",
+        "4 named + 24 right hand + 4 tricks + 10 suit cards = 42",
+        "3 tricks = 3",
+        "30 success + 1 named + 1 trick + 4 suit cards = 36",
+    )
+
+
+def test_a_lost_right_hand_trick_is_taken_off_in_the_parts() -> None:
+    winners = list(SPEC_ROUND["trick_winners"])
+    winners[11] = 2  # Cleo, not Ben, wins trick 12
+    view = score(spec_record().with_rounds([spec_round(trick_winners=winners)])).rounds[0].view
+    assert view.breakdown[1] == "4 named - 24 right hand + 3 tricks + 10 suit cards = -7"
+
+
+# --- Same bid suits as last deal ----------------------------------------------------
+
+# Round 2: Cleo (left of Ben, who deals) bids 2; everyone else passes.
+ROUND_2_AUCTION = [Entry("call", 2, 2), *(Entry("call", s, "pass") for s in (3, 0, 1))]
+
+
+def same_suits(record: Record, pending: tuple[Entry, ...]) -> list[str]:
+    steps = table(record, pending).optional_steps
+    return [c.label for s in steps if s.kind is StepKind.SUITS for c in s.choices]
+
+
+def test_last_deals_bid_suits_are_taken_again_in_one_tap() -> None:
+    record = spec_record().with_rounds([SPEC_ROUND])
+    record, pending = play_entries(record, ROUND_2_AUCTION)
+    assert same_suits(record, pending) == ["Cleo ♣, Dev ♦, Ann ♥, Ben ♠"]
+
+    record, pending = enter(record, pending, Entry("suits", None, "same"))
+
+    current = table(record, pending)
+    assert current.step.kind is StepKind.NAME and current.step.seat == 2
+    assert current.draft is not None
+    assert current.draft["bid_suits"] == SPEC_ROUND["bid_suits"]
+    assert same_suits(record, pending) == []
+    # Undo takes the four suits back at once.
+    record, pending = undo(record, pending)
+    assert table(record, pending).step.kind is StepKind.SUIT
+    # The deal, finished, holds every bid suit as if each had been tapped.
+    rest = [
+        Entry("name", 2, [1, 2]),
+        *(Entry("name", s, []) for s in (3, 0, 1)),
+        Entry("declare", None, {"exposed": [], "pile_exposed": [False] * 4}),
+        *(Entry("trick", None, 2) for _ in range(13)),
+        *(Entry("suit_cards", s, 0) for s in (2, 3, 0, 1)),
+    ]
+    record, pending = play_entries(record, [Entry("suits", None, "same"), *rest], pending)
+    assert record.rounds[1]["bid_suits"] == SPEC_ROUND["bid_suits"]
+    score(record)  # the record's rounds replay as entered
+
+
+def test_same_suits_are_offered_only_before_any_suit_is_picked_after_a_deal_with_suits() -> None:
+    record, pending = play_entries(spec_record(), AUCTION)
+    assert same_suits(record, pending) == []  # the first deal
+    with pytest.raises(RulesError, match="there are no bid suits of a last deal to take again"):
+        enter(record, pending, Entry("suits", None, "same"))
+
+    thrown_in = spec_record().with_rounds([{"calls": ["pass"] * 4}])
+    assert same_suits(*play_entries(thrown_in, ROUND_2_AUCTION)) == []
+
+    record, pending = play_entries(spec_record().with_rounds([SPEC_ROUND]), ROUND_2_AUCTION)
+    assert same_suits(record, ()) == []  # not during the auction
+    record, pending = enter(record, pending, Entry("suit", 2, "hearts"))
+    assert same_suits(record, pending) == []
+    with pytest.raises(RulesError, match="taken before any is picked"):
+        enter(record, pending, Entry("suits", None, "same"))

@@ -18,12 +18,12 @@ from rules_engine import (
     Setup,
     StepKind,
     new_record,
-    play,
     score,
     table,
     undo,
 )
 from rules_engine.boerenbridge import round_score
+from tests.engine.entering import enter
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
 RULES = GAMES["boerenbridge"]
@@ -425,7 +425,7 @@ def test_a_round_entered_at_the_table_joins_the_record_and_scores() -> None:
         Entry("tricks", 2, 2),  # Dev's 3 are filled in
     ]
     for entry in steps:
-        record, pending = play(record, pending, entry)
+        record, pending = enter(record, pending, entry)
         if entry == Entry("bid", 2, 2):
             assert table(record, pending).step.seats == (3,)
     assert pending == ()
@@ -447,7 +447,7 @@ def test_the_table_refuses_a_bid_from_a_player_who_sits_out() -> None:
         "Cleo sits out: 80 points",
     )
     with pytest.raises(RulesError, match="Cleo has 80 points and does not bid this round"):
-        play(record, (), Entry("bid", 2, 0))
+        enter(record, (), Entry("bid", 2, 0))
 
 
 # --- Whole games ----------------------------------------------------------------------------
@@ -488,7 +488,7 @@ def test_random_legal_games_keep_every_rule(first_dealer: int, picks: list[int])
             tricks = target if pick % 3 and target in allowed else allowed[pick % len(allowed)]
             entry = Entry("tricks", seat, tricks)
         try:
-            record, pending = play(record, pending, entry)
+            record, pending = enter(record, pending, entry)
         except RulesError as refusal:
             # Only the hook, or the dealer changing a bid before the others are in
             # (allowed) can be refused here: nothing else was offered.
@@ -518,15 +518,15 @@ def test_random_legal_games_keep_every_rule(first_dealer: int, picks: list[int])
 
 
 def test_the_dealer_may_change_the_bid_until_the_first_tricks_are_entered() -> None:
-    from rules_engine import Entry, StepKind, new_record, play, table
+    from rules_engine import Entry, StepKind, new_record, table
 
     record, pending = new_record("boerenbridge", ["Ann", "Ben", "Cleo", "Dev"], 3), ()
     for seat, bid in [(0, 3), (1, 3), (2, 3), (3, 2)]:
-        record, pending = play(record, pending, Entry("bid", seat, bid))
+        record, pending = enter(record, pending, Entry("bid", seat, bid))
     (change,) = table(record, pending).optional_steps
     assert change.kind is StepKind.BID and change.seat == 3
     refused = {c.value: c.refused for c in change.choices if c.refused}
     assert refused == {"4": "Dev deals and may not bid 4: the bids would add up to the 13 tricks"}
-    record, pending = play(record, pending, Entry("bid", 3, 5))
-    record, pending = play(record, pending, Entry("tricks", 0, 3))
+    record, pending = enter(record, pending, Entry("bid", 3, 5))
+    record, pending = enter(record, pending, Entry("tricks", 0, 3))
     assert table(record, pending).optional_steps == ()

@@ -18,13 +18,13 @@ from rules_engine import (
     StepKind,
     new_record,
     passes,
-    play,
     roll_brink_dice,
     score,
     table,
 )
 from rules_engine.brink_bid import DIRECTION_FACES, NUMBER_FACES, TRUMP_FACES, hand_sizes
 from rules_engine.record import Record
+from tests.engine.entering import enter
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev"]
 DICE = {"trump": "hearts", "number": 2, "direction": "across-left"}
@@ -38,7 +38,7 @@ def enter_all(
     record: Record, entries: list[Entry], pending: tuple[Entry, ...] = ()
 ) -> tuple[Record, tuple[Entry, ...]]:
     for entry in entries:
-        record, pending = play(record, pending, entry)
+        record, pending = enter(record, pending, entry)
     return record, pending
 
 
@@ -230,7 +230,7 @@ def test_it_refuses_faces_the_dice_do_not_have(data: object, message: str) -> No
         Dice.from_json(data)
     record = new_record("brink-bid", PLAYERS, 0)
     with pytest.raises(RulesError, match=message):
-        play(record, (), Entry("dice", None, data))
+        enter(record, (), Entry("dice", None, data))
     bad_round = {"bids": [1, 1, 1, 1], "tricks": [1, 1, 1, 1], "dice": data}
     with pytest.raises(RulesError, match=f"round 1: {message}"):
         score(record.with_rounds([bad_round]))
@@ -264,14 +264,14 @@ def test_the_dealers_left_rolls_the_dice_first_then_bids_first() -> None:
     step = table(record).step
     assert (step.kind, step.seat, step.prompt) == (StepKind.ROLL, 0, "Ann rolls the dice")
     assert table(record).notes == ()
-    record, pending = play(record, (), Entry("dice", 0, DICE))
+    record, pending = enter(record, (), Entry("dice", 0, DICE))
     step = table(record, pending).step
     assert (step.kind, step.seat, step.prompt) == (StepKind.BID, 0, "Ann bids")
     assert [c.value for c in step.choices] == ["0", "1", "2", "3", "4"]
 
 
 def test_the_notes_show_the_trump_and_every_players_pass() -> None:
-    record, pending = play(new_record("brink-bid", PLAYERS, 0), (), Entry("dice", 1, DICE))
+    record, pending = enter(new_record("brink-bid", PLAYERS, 0), (), Entry("dice", 1, DICE))
     pass_notes = (
         "Trump: hearts",
         "Pass 2 cards across",
@@ -281,7 +281,7 @@ def test_the_notes_show_the_trump_and_every_players_pass() -> None:
         "Dev passes 2 to Ben",
     )
     assert table(record, pending).notes == pass_notes
-    record, pending = play(record, pending, Entry("bid", 1, 3))
+    record, pending = enter(record, pending, Entry("bid", 1, 3))
     assert table(record, pending).notes == ("bids 3 of 4 tricks: under by 1", *pass_notes)
 
 
@@ -310,7 +310,7 @@ def test_the_notes_show_the_trump_and_every_players_pass() -> None:
 def test_the_notes_say_the_pass_for_each_table(
     players: int, dice: dict[str, Any], expected: tuple[str, ...]
 ) -> None:
-    record, pending = play(new_record("brink-bid", names(players), 0), (), Entry("dice", 1, dice))
+    record, pending = enter(new_record("brink-bid", names(players), 0), (), Entry("dice", 1, dice))
     assert table(record, pending).notes == expected
 
 
@@ -332,7 +332,7 @@ def test_the_dealer_may_bid_so_the_bids_add_up_to_the_tricks() -> None:
     step = table(record, pending).step
     assert step.seat == 0
     assert all(c.allowed for c in step.choices)
-    record, pending = play(record, pending, Entry("bid", 0, 1))
+    record, pending = enter(record, pending, Entry("bid", 0, 1))
     assert table(record, pending).step.kind is StepKind.TRICKS
 
 
@@ -361,7 +361,7 @@ def test_it_refuses_what_the_rules_do_not_allow(
 ) -> None:
     record, pending = enter_all(new_record("brink-bid", PLAYERS, 0), entries)
     with pytest.raises(RulesError, match=message):
-        play(record, pending, refused)
+        enter(record, pending, refused)
 
 
 def test_a_trump_that_agrees_with_the_dice_is_kept_beside_them() -> None:
@@ -382,10 +382,10 @@ def test_a_trump_that_agrees_with_the_dice_is_kept_beside_them() -> None:
 
 def test_a_no_trump_die_means_no_trump() -> None:
     dice = {**DICE, "trump": "none"}
-    record, pending = play(new_record("brink-bid", PLAYERS, 0), (), Entry("dice", 1, dice))
+    record, pending = enter(new_record("brink-bid", PLAYERS, 0), (), Entry("dice", 1, dice))
     with pytest.raises(RulesError, match="the trump die shows none: the trump cannot be hearts"):
-        play(record, pending, Entry("trump", None, "hearts"))
-    record, pending = play(record, pending, Entry("trump", None, "none"))
+        enter(record, pending, Entry("trump", None, "hearts"))
+    record, pending = enter(record, pending, Entry("trump", None, "none"))
     assert table(record, pending).notes[0] == "No trump"
 
 
@@ -450,12 +450,12 @@ def test_random_legal_games_keep_every_rule(game: tuple[list[str], int, list[int
                 entry = Entry("dice", step.seat, roll_brink_dice(rng).to_json())
             else:
                 entry = Entry("bid", step.seat, next(moves) % (current.round.hand_size + 1))
-            record, pending = play(record, pending, entry)
+            record, pending = enter(record, pending, entry)
             continue
         allowed = [c for c in step.choices if c.allowed]
         choice = allowed[next(moves) % len(allowed)]
         kind = "bid" if step.kind is StepKind.BID else "tricks"
-        record, pending = play(record, pending, Entry(kind, step.seat, int(choice.value)))
+        record, pending = enter(record, pending, Entry(kind, step.seat, int(choice.value)))
     sheet = score(record)
     assert sheet.finished
     assert len(sheet.rounds) == len(hand_sizes(len(players)))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules_engine import GAMES, RulesError, draw_for_dealer, roll_dice
+from rules_engine import GAMES, draw_for_dealer
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -39,16 +39,3 @@ def test_the_same_seed_gives_the_same_draw() -> None:
     assert draw_for_dealer(rules, 4, random.Random(7)) == draw_for_dealer(
         rules, 4, random.Random(7)
     )
-
-
-def test_the_dice_roller_rolls_within_its_faces() -> None:
-    rolls = roll_dice(random.Random(1), count=20, sides=6)
-    assert len(rolls) == 20
-    assert set(rolls) == {1, 2, 3, 4, 5, 6}
-
-
-def test_the_dice_roller_refuses_impossible_dice() -> None:
-    with pytest.raises(RulesError):
-        roll_dice(random.Random(1), count=0)
-    with pytest.raises(RulesError):
-        roll_dice(random.Random(1), sides=1)

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine import Entry, RulesError, StepKind, new_record, play, score, table
+from rules_engine import Entry, RulesError, StepKind, new_record, score, table
 from rules_engine.oh_hell import hand_sizes
+from tests.engine.entering import enter
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev"]
 
@@ -94,7 +95,7 @@ def test_it_refuses_the_hooked_bid_naming_the_dealer_and_the_number() -> None:
 def test_the_bid_step_shows_the_forbidden_bid_disabled_with_the_reason() -> None:
     record, pending = new_record("oh-hell", PLAYERS, 3), ()
     for seat, bid in [(0, 3), (1, 2), (2, 1)]:
-        record, pending = play(record, pending, Entry("bid", seat, bid))
+        record, pending = enter(record, pending, Entry("bid", seat, bid))
     step = table(record, pending).step
     assert step.kind is StepKind.BID and step.seat == 3
     refused = {c.value: c.refused for c in step.choices if c.refused}
@@ -104,7 +105,7 @@ def test_the_bid_step_shows_the_forbidden_bid_disabled_with_the_reason() -> None
 def test_no_bid_is_forbidden_when_the_others_already_bid_more_than_the_tricks() -> None:
     record, pending = new_record("oh-hell", PLAYERS, 3), ()
     for seat, bid in [(0, 5), (1, 5), (2, 3)]:
-        record, pending = play(record, pending, Entry("bid", seat, bid))
+        record, pending = enter(record, pending, Entry("bid", seat, bid))
     assert all(c.allowed for c in table(record, pending).step.choices)
     assert table(record, pending).notes == ("bids 13 of 10 tricks: over by 3",)
 
@@ -112,24 +113,24 @@ def test_no_bid_is_forbidden_when_the_others_already_bid_more_than_the_tricks() 
 def test_it_refuses_a_bid_out_of_turn() -> None:
     record = new_record("oh-hell", PLAYERS, 0)
     with pytest.raises(RulesError, match="it is Ben's turn to bid"):
-        play(record, (), Entry("bid", 2, 1))
+        enter(record, (), Entry("bid", 2, 1))
 
 
 def test_it_refuses_a_bid_above_the_hand_size() -> None:
     record = new_record("oh-hell", PLAYERS, 0)
     with pytest.raises(RulesError, match="Ben may bid 0 to 10, not 11"):
-        play(record, (), Entry("bid", 1, 11))
+        enter(record, (), Entry("bid", 1, 11))
 
 
 def test_it_fills_in_the_last_players_tricks() -> None:
     record, pending = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}), ()
     for seat, bid in [(1, 1), (2, 0), (3, 1), (0, 1)]:
-        record, pending = play(record, pending, Entry("bid", seat, bid))
+        record, pending = enter(record, pending, Entry("bid", seat, bid))
     for seat, tricks in [(1, 0), (2, 0)]:
-        record, pending = play(record, pending, Entry("tricks", seat, tricks))
+        record, pending = enter(record, pending, Entry("tricks", seat, tricks))
     step = table(record, pending).step
     assert [c.value for c in step.choices if c.allowed] == ["0", "1"]
-    record, pending = play(record, pending, Entry("tricks", 3, 1))
+    record, pending = enter(record, pending, Entry("tricks", 3, 1))
     assert pending == ()
     assert record.rounds[-1] == {"bids": [1, 1, 0, 1], "tricks": [0, 0, 0, 1]}
 
@@ -190,7 +191,7 @@ def test_random_legal_games_keep_every_rule(
         allowed = [c for c in current.step.choices if c.allowed]
         choice = allowed[next(moves) % len(allowed)]
         kind = "bid" if current.step.kind is StepKind.BID else "tricks"
-        record, pending = play(record, pending, Entry(kind, current.step.seat, int(choice.value)))
+        record, pending = enter(record, pending, Entry(kind, current.step.seat, int(choice.value)))
     sheet = score(record)
     assert sheet.finished
     assert len(sheet.rounds) == len(hand_sizes(style, len(players)))

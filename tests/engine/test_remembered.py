@@ -3,6 +3,8 @@ tap); what it gives back must be what working them out again would give."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules_engine import parse_record, review, score
 from rules_engine import sheet as engine_sheet
 
@@ -47,3 +49,22 @@ def test_the_same_round_in_another_game_is_worked_out_for_that_game() -> None:
 
     # Bob deals now, so Ann's 3 is no longer the dealer's bid; the round is read anew.
     assert score(parse_record(other)).rounds[0].dealer == 1
+
+
+def test_when_full_it_lets_go_of_the_round_used_longest_ago(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine_sheet._KEPT.clear()
+    monkeypatch.setattr(engine_sheet, "_KEPT_MOST", 3)
+    # Four games whose first round differs only in who dealt first: four rounds to keep.
+    old, *others = [{**record(GOOD), "first_dealer": dealer} for dealer in range(4)]
+    score(parse_record(old))
+    for other in others[:2]:
+        score(parse_record(other))
+    score(parse_record(old))  # the oldest round, used again: now the newest
+    score(parse_record(others[2]))  # one too many: the least recently used goes
+
+    kept_dealers = [key[3] for key in engine_sheet._KEPT]
+    assert len(kept_dealers) == 3
+    assert 0 in kept_dealers  # the old round, recently used, is still kept
+    assert 1 not in kept_dealers  # the round used longest ago is not

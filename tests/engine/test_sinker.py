@@ -15,13 +15,13 @@ from rules_engine import (
     RulesError,
     StepKind,
     new_record,
-    play,
     review,
     score,
     table,
     undo,
 )
 from rules_engine.sinker import CALLS, POINTS, Auction
+from tests.engine.entering import enter
 
 PLAYERS = ["Ann", "Ben"]
 
@@ -44,7 +44,7 @@ def refusal(rnd: dict[str, Any], first_dealer: int = 1) -> str:
 def enter_all(record: Record, entries: list[Entry]) -> tuple[Record, tuple[Entry, ...]]:
     pending: tuple[Entry, ...] = ()
     for entry in entries:
-        record, pending = play(record, pending, entry)
+        record, pending = enter(record, pending, entry)
     return record, pending
 
 
@@ -105,10 +105,10 @@ def test_each_call_is_allowed_or_refused_with_its_reason(
     assert {c.value: c.refused for c in step.choices}[call] == reason
     entry = Entry("call", step.seat, call)
     if reason is None:
-        play(record, pending, entry)
+        enter(record, pending, entry)
     else:
         with pytest.raises(RulesError) as error:
-            play(record, pending, entry)
+            enter(record, pending, entry)
         assert error.value.message == reason
 
 
@@ -165,12 +165,12 @@ def test_the_auction_ends_with_a_pass_over_a_bid_or_two_passes(
 
 def test_a_call_out_of_turn_is_refused() -> None:
     with pytest.raises(RulesError, match="^it is Ann's turn to call$"):
-        play(game(), (), Entry("call", 1, "3"))
+        enter(game(), (), Entry("call", 1, "3"))
 
 
 def test_a_call_that_is_no_call_is_refused() -> None:
     with pytest.raises(RulesError, match=r"^'4' is not something that can be said here \(Ann"):
-        play(game(), (), Entry("call", 0, "4"))
+        enter(game(), (), Entry("call", 0, "4"))
 
 
 @pytest.mark.parametrize(
@@ -185,13 +185,13 @@ def test_a_call_after_the_auction_ended_is_refused(calls: list[str], reason: str
         game(), [Entry("call", i % 2, call) for i, call in enumerate(calls)]
     )
     with pytest.raises(RulesError) as error:
-        play(record, pending, Entry("call", 0, "1"))
+        enter(record, pending, Entry("call", 0, "1"))
     assert error.value.message == reason
 
 
 def test_tricks_before_the_auction_ends_are_refused() -> None:
     with pytest.raises(RulesError, match="^tricks are entered once the auction is over$"):
-        play(game(), (Entry("call", 0, "2"),), Entry("tricks", 0, 2))
+        enter(game(), (Entry("call", 0, "2"),), Entry("tricks", 0, 2))
 
 
 def test_the_notes_show_the_standing_bid_and_the_exchange_limit() -> None:
@@ -253,12 +253,12 @@ def test_each_contract_is_worth_its_points(contract: str, points: int) -> None:
 
 def test_the_bidders_tricks_are_entered_and_the_opponents_worked_out() -> None:
     record, pending = enter_all(game(), [Entry("call", 0, "pass"), Entry("call", 1, "1")])
-    record, pending = play(record, pending, Entry("call", 0, "pass"))
+    record, pending = enter(record, pending, Entry("call", 0, "pass"))
     step = table(record, pending).step
     assert step.kind is StepKind.TRICKS and step.seat == 1
     assert step.prompt == "Tricks Ben took"
     assert [c.value for c in step.choices] == [str(t) for t in range(9)]
-    record, pending = play(record, pending, Entry("tricks", 1, 1))
+    record, pending = enter(record, pending, Entry("tricks", 1, 1))
     assert pending == ()
     assert record.rounds[-1] == {"calls": ["pass", "1", "pass"], "tricks": [7, 1]}
     assert score(record).totals == (0, 9)
@@ -267,7 +267,7 @@ def test_the_bidders_tricks_are_entered_and_the_opponents_worked_out() -> None:
 def test_the_opponents_tricks_are_refused_when_the_bidders_are_asked() -> None:
     record, pending = enter_all(game(), [Entry("call", 0, "2"), Entry("call", 1, "pass")])
     with pytest.raises(RulesError, match="^it is Ann's tricks that are asked for$"):
-        play(record, pending, Entry("tricks", 1, 6))
+        enter(record, pending, Entry("tricks", 1, 6))
 
 
 @pytest.mark.parametrize(
@@ -291,7 +291,7 @@ def test_all_is_made_or_lost_at_the_first_trick_the_opponent_takes(
     step = table(record, pending).step
     assert step.kind is StepKind.TRICKS and step.seat == 0
     assert [c.value for c in step.choices] == ["made"] + [f"lost-{k}" for k in range(1, 9)]
-    record, _ = play(record, pending, Entry("tricks", 0, result))
+    record, _ = enter(record, pending, Entry("tricks", 0, result))
     assert record.rounds[-1] == {"calls": ["all", "pass"], "tricks": tricks}
     assert score(record).rounds[0].scores == scores
     # The same round read back from a record gives the same entries.
@@ -340,7 +340,7 @@ def test_in_diving_the_non_dealers_tricks_are_asked() -> None:
     record, pending = enter_all(game(0), [Entry("call", 1, "pass"), Entry("call", 0, "pass")])
     step = table(record, pending).step
     assert step.kind is StepKind.TRICKS and step.seat == 1
-    record, _ = play(record, pending, Entry("tricks", 1, 3))
+    record, _ = enter(record, pending, Entry("tricks", 1, 3))
     assert record.rounds[-1] == {"calls": ["pass", "pass"], "tricks": [5, 3]}
     assert score(record).totals == (-10, 0)
 
@@ -535,7 +535,7 @@ def test_random_legal_games_keep_every_rule(game_plan: tuple[int, int, int, list
         allowed = [c for c in current.step.choices if c.allowed]
         choice = allowed[next(moves) % len(allowed)]
         kind = "call" if current.step.kind is StepKind.CALL else "tricks"
-        record, pending = play(record, pending, Entry(kind, current.step.seat, choice.value))
+        record, pending = enter(record, pending, Entry(kind, current.step.seat, choice.value))
     sheet = score(record)
     assert sheet.finished
     assert len(sheet.rounds) == deals

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, call_command, load_command_class
 from django.test import Client
 
 from rules_engine import load_record, parse_record, score
-from scorepad.models import Game, Seat
+from scorepad.models import Figures, Game
 from tests.conftest import ROUND_1, ROUND_2
 from tests.five_games import FIVE_GAMES, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
+from tests.web.records import without_played_at
 
 
 def export(*args: str) -> str:
@@ -41,9 +42,15 @@ def write(tmp_path: Path, data: Any) -> str:
     return str(path)
 
 
+def help_of(command: str) -> str:
+    """What ``manage.py COMMAND --help`` prints, with its lines joined."""
+    parser = load_command_class("scorepad", command).create_parser("manage.py", command)
+    return " ".join(parser.format_help().split())
+
+
 def nothing_was_made() -> None:
     assert Game.objects.count() == 0
-    assert Seat.objects.count() == 0
+    assert Figures.objects.count() == 0
 
 
 # --- export_game ----------------------------------------------------------------
@@ -70,8 +77,8 @@ def test_export_takes_the_games_link_or_the_path_import_prints(played_game: Game
 def test_export_takes_a_key_that_starts_with_a_dash_after_a_double_dash() -> None:
     game = Game.objects.create(key="-starts-with-a-dash", game="sinker", record=SINKER)
 
-    assert json.loads(export("--", game.key)) == SINKER
-    assert json.loads(export(f"/g/{game.key}/")) == SINKER
+    assert without_played_at(json.loads(export("--", game.key))) == SINKER
+    assert without_played_at(json.loads(export(f"/g/{game.key}/"))) == SINKER
 
 
 def test_export_leaves_out_the_round_still_being_entered(bidding_game: Game) -> None:
@@ -101,9 +108,9 @@ def test_each_game_goes_through_import_and_export_unchanged(tmp_path: Path, game
     imported = Game.objects.get()
     assert sheet == f"/g/{imported.key}/sheet/"
     printed = export(sheet)
-    assert json.loads(printed) == original
+    assert without_played_at(json.loads(printed)) == original
     assert list(score(load_record(printed)).totals) == totals
-    assert [seat.name for seat in imported.seats.all()] == original["players"]
+    assert [seat.name for seat in imported.figures.all()] == original["players"]
 
 
 def test_import_of_an_array_prints_each_new_games_sheet_in_order(tmp_path: Path) -> None:
@@ -130,7 +137,7 @@ def test_what_import_makes_export_prints_back(tmp_path: Path) -> None:
     again = import_("-", stdin=export(sheet))
 
     assert len(again) == 1
-    assert [g.record for g in Game.objects.order_by("pk")] == [OH_HELL, OH_HELL]
+    assert [without_played_at(g.record) for g in Game.objects.order_by("pk")] == [OH_HELL, OH_HELL]
 
 
 def test_import_refuses_a_missing_file(tmp_path: Path) -> None:
@@ -199,3 +206,53 @@ def test_a_record_the_command_refuses_the_engine_refuses_too() -> None:
 
     with pytest.raises(ValueError, match=HOOKED_MESSAGE):
         score(parse_record(HOOKED))
+
+
+# --- import_game --owner ------------------------------------------------------
+
+
+def test_import_with_an_owner_makes_the_games_theirs_and_lists_them_in_their_history(
+    tmp_path: Path, django_user_model: Any
+) -> None:
+    ann = django_user_model.objects.create_user("ann", password="x")
+    [sheet] = import_(write(tmp_path, OH_HELL), "--owner", "ann")
+
+    game = Game.objects.get()
+    assert game.owner == ann
+    browser = Client()
+    browser.force_login(ann)
+    assert sheet in browser.get("/games/").text
+
+
+def test_import_without_an_owner_makes_games_that_nobodys_history_lists(
+    tmp_path: Path, django_user_model: Any
+) -> None:
+    ann = django_user_model.objects.create_user("ann", password="x")
+    [sheet] = import_(write(tmp_path, OH_HELL))
+
+    assert Game.objects.get().owner is None
+    browser = Client()
+    browser.force_login(ann)
+    assert sheet not in browser.get("/games/").text
+
+
+def test_import_refuses_an_unknown_owner_and_makes_nothing(
+    tmp_path: Path, django_user_model: Any
+) -> None:
+    django_user_model.objects.create_user("ann", password="x")
+
+    with pytest.raises(CommandError, match="no user is named 'Anne'.*nothing was imported"):
+        import_(write(tmp_path, OH_HELL), "--owner", "Anne")
+    nothing_was_made()
+
+
+def test_import_help_says_what_happens_without_an_owner() -> None:
+    text = help_of("import_game")
+
+    assert "Without --owner the new games belong to nobody" in text
+
+
+def test_export_help_says_what_a_games_number_is() -> None:
+    text = help_of("export_game")
+
+    assert "its number: the id the database gave it" in text

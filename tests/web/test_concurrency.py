@@ -75,5 +75,5 @@ def test_the_last_tricks_sent_twice_at_once_end_the_round_once() -> None:
     game.refresh_from_db()
     assert len(game.record["rounds"]) == 1
     assert game.pending == []
-    assert game.summary["totals"] == [13, 4, 12, 1]
+    assert list(game.figures.values_list("total", flat=True)) == [13, 4, 12, 1]
     assert game.version == 11

@@ -11,6 +11,7 @@ from django.utils.html import escape
 from rules_engine import parse_record, score
 from scorepad.models import Game
 from tests.conftest import ROUND_1, ROUND_2, TOTALS_AFTER_2, bid
+from tests.five_games import FOUR, record
 
 Stored = Callable[[Game], dict[str, Any]]
 
@@ -81,7 +82,7 @@ def test_the_round_is_entered_again_and_later_totals_are_worked_out_again(
     assert score(parse_record(correcting_game.record)).totals == (15, 15, 25, 4)
     table = client.get(response["Location"])
     assert "Round 3 of 19" in table.text
-    assert '<td class="num">15 <small class="muted">(+12)</small>' in table.text
+    assert '<td class="num made">15 <small class="muted">(+12)</small>' in table.text
 
 
 def tricks_entries() -> list[dict[str, Any]]:
@@ -234,3 +235,25 @@ def test_it_refuses_a_get(client: Client, played_game: Game) -> None:
     response = client.get(f"/g/{played_game.key}/correct/")
 
     assert response.status_code == 405
+
+
+def test_correcting_a_brink_bid_round_keeps_the_dice_as_they_fell(client: Client) -> None:
+    # The round was played "pass 2 right": correcting a bid must not roll again.
+    dice = {"trump": "clubs", "number": 2, "direction": "right"}
+    played = {"bids": [1, 2, 0, 1], "tricks": [1, 1, 2, 0], "dice": dice}
+    game = Game.start(parse_record(record("brink-bid", FOUR, 0, {}, [played])))
+    client.post(f"/g/{game.key}/correct/", {"version": game.version, "number": 1})
+
+    game.refresh_from_db()
+    assert game.pending == [{"kind": "dice", "seat": None, "value": dice}]
+    assert "Ben bids" in client.get(f"/g/{game.key}/").text
+    for kind, seat, value in [
+        ("bid", 1, 2), ("bid", 2, 0), ("bid", 3, 1), ("bid", 0, 0),
+        ("tricks", 1, 1), ("tricks", 2, 2), ("tricks", 3, 1),
+    ]:  # fmt: skip
+        game.refresh_from_db()
+        data = {"version": game.version, "kind": kind, "seat": seat, "value": value}
+        assert client.post(f"/g/{game.key}/enter/", data).status_code == 303
+
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [0, 2, 0, 1], "tricks": [0, 1, 2, 1], "dice": dice}]

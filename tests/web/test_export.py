@@ -10,10 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from rules_engine import load_record, parse_record, score
-from scorepad.access import SESSION_GAMES
 from scorepad.models import Game
 from tests.conftest import TOTALS_AFTER_2
 from tests.five_games import FIVE_GAMES, OH_HELL, SINKER
+from tests.web.browsers import started_here
+from tests.web.records import without_played_at
 
 URL = "/games/export.json"
 
@@ -22,19 +23,13 @@ def start(data: dict[str, Any], owner: User | None = None) -> Game:
     return Game.start(parse_record(data), owner=owner)
 
 
-def started_here(client: Client, *games: Game) -> None:
-    """Note the games in the client's session, as starting them in this browser would."""
-    session = client.session
-    session[SESSION_GAMES] = [game.key for game in reversed(games)]
-    session.save()
-
-
 def exported(client: Client) -> list[dict[str, Any]]:
     response = client.get(URL)
     assert response.status_code == 200
     data = json.loads(response.content)
     assert isinstance(data, list)
-    return data
+    # What was stored; when each game started is test_played_at.py's.
+    return without_played_at(data)
 
 
 def test_it_is_a_download_of_json(client: Client) -> None:
@@ -57,7 +52,8 @@ def test_each_element_is_exactly_the_games_own_record(client: Client) -> None:
 
     data = exported(client)
 
-    assert data == [json.loads(client.get(f"/g/{g.key}/record.json").content) for g in games]
+    records = [json.loads(client.get(f"/g/{g.key}/record.json").content) for g in games]
+    assert data == without_played_at(records)
     assert data == [original for original, _ in FIVE_GAMES.values()]
 
 

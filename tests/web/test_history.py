@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from rules_engine import parse_record
-from scorepad.access import SESSION_GAMES
-from scorepad.models import Game
+from scorepad.models import Game, refresh_figures
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
+from tests.web.browsers import started_here
 
 URL = "/games/"
 
@@ -35,16 +37,13 @@ def sinker(players: tuple[str, str] = ("Ann", "Bob"), rounds: Any = ()) -> dict[
 
 
 def start(data: dict[str, Any], day: int, owner: User | None = None) -> Game:
-    """A game as the setup form stores it (with its seats), started on 2025-05-<day>."""
+    """A game as the setup form stores it (with its figures), started on 2025-05-<day>."""
     game = Game.start(parse_record(data), owner=owner)
     Game.objects.filter(pk=game.pk).update(created=datetime(2025, 5, day, 20, 0, tzinfo=UTC))
+    # The figures carry the game\'s date: worked out again, as the rebuild would.
+    game.refresh_from_db()
+    refresh_figures(game)
     return game
-
-
-def started_here(client: Client, *games: Game) -> None:
-    session = client.session
-    session[SESSION_GAMES] = [game.key for game in games]
-    session.save()
 
 
 def listed(html: str) -> list[str]:
@@ -68,7 +67,10 @@ def test_it_lists_this_browsers_games_newest_first(client: Client) -> None:
 
     assert response.status_code == 200
     assert listed(response.text) == [cats.key, sink.key, oh.key]
-    assert '<time datetime="2025-05-01T20:00:00+00:00">1 May 2025, 20:00</time>' in response.text
+    assert (
+        '<time datetime="2025-05-01T20:00:00+00:00" data-local="datetime">'
+        "1 May 2025, 20:00 UTC</time>"
+    ) in response.text
 
 
 def test_each_game_shows_its_players_totals_and_links(client: Client) -> None:
@@ -88,7 +90,8 @@ def test_each_game_shows_its_players_totals_and_links(client: Client) -> None:
 
 
 def test_a_finished_game_names_its_winner(client: Client, finished_game: Game) -> None:
-    # The fixture's game has no seats and no cached summary: the engine works it out.
+    # The fixture's game was stored without figures: worked out as the rebuild would.
+    refresh_figures(finished_game)
     started_here(client, finished_game)
 
     response = client.get(URL)
@@ -228,3 +231,112 @@ def test_it_is_linked_from_every_page_header_and_the_home_page(client: Client) -
 
 def test_it_refuses_a_post(client: Client) -> None:
     assert client.post(URL).status_code == 405
+
+
+def many_sinker_games(client: Client, count: int, owner: User | None = None) -> list[Game]:
+    """``count`` Sinker games, one a minute from 08:00 on 1 May, oldest first (stored in one go)."""
+    games = Game.objects.bulk_create(
+        Game(game="sinker", record=sinker(), owner=owner) for _ in range(count)
+    )
+    for minute, game in enumerate(games):
+        game.created = datetime(2025, 5, 1, 8, tzinfo=UTC) + timedelta(minutes=minute)
+    Game.objects.bulk_update(games, ["created"])
+    for game in games:
+        refresh_figures(game)
+    started_here(client, *games)
+    return games
+
+
+def test_it_shows_25_games_a_page_with_a_link_to_the_older_ones(client: Client) -> None:
+    games = many_sinker_games(client, 30)
+
+    response = client.get(URL)
+
+    assert listed(response.text) == [game.key for game in games[::-1][:25]]
+    assert "Games 1–25 of 30, newest first." in response.text
+    assert 'rel="next" href="?page=2"' in response.text
+    assert 'rel="prev"' not in response.text
+
+
+def test_the_next_page_lists_the_older_games_and_links_back(client: Client) -> None:
+    games = many_sinker_games(client, 30)
+
+    response = client.get(URL, {"page": 2})
+
+    assert listed(response.text) == [game.key for game in games[::-1][25:]]
+    assert "Games 26–30 of 30, newest first." in response.text
+    assert 'rel="prev" href="?page=1"' in response.text
+    assert 'rel="next"' not in response.text
+
+
+def test_the_page_links_keep_the_filters(client: Client) -> None:
+    many_sinker_games(client, 30)
+
+    response = client.get(URL, {"game": "sinker", "player": "ann"})
+
+    assert 'rel="next" href="?game=sinker&amp;player=ann&amp;page=2"' in response.text
+    assert 'hx-get="?game=sinker&amp;player=ann&amp;page=2"' in response.text
+
+
+def test_htmx_gets_only_the_list_of_the_page(htmx_client: Client) -> None:
+    games = many_sinker_games(htmx_client, 30)
+
+    response = htmx_client.get(URL, {"page": 2})
+
+    assert response.text.lstrip().startswith('<section id="games"')
+    assert listed(response.text) == [game.key for game in games[::-1][25:]]
+
+
+def test_a_page_past_the_end_shows_the_last_one(client: Client) -> None:
+    games = many_sinker_games(client, 30)
+
+    response = client.get(URL, {"page": 9})
+
+    assert response.status_code == 200
+    assert listed(response.text) == [game.key for game in games[::-1][25:]]
+
+
+def test_a_page_that_is_no_number_is_refused_with_a_reason(client: Client) -> None:
+    many_sinker_games(client, 30)
+
+    response = client.get(URL, {"page": "last"})
+
+    assert response.status_code == 400
+    assert "A page is a number: 1 for the newest games." in response.text
+    assert listed(response.text) == []
+
+
+def test_a_list_never_loads_a_games_record(client: Client) -> None:
+    three_games(client)
+
+    with CaptureQueriesContext(connection) as queries:
+        client.get(URL)
+
+    game_table = Game._meta.db_table
+    read = [query["sql"] for query in queries if f'FROM "{game_table}"' in query["sql"]]
+    assert read and not [sql for sql in read if '"record"' in sql]
+
+
+def test_no_game_is_out_of_reach_past_the_hundredth(client: Client) -> None:
+    games = many_sinker_games(client, 130)
+
+    response = client.get(URL, {"page": 6})
+
+    assert "Games 126–130 of 130, newest first." in response.text
+    assert listed(response.text) == [game.key for game in games[::-1][125:]]
+
+
+def test_times_are_written_in_utc_for_the_browser_to_show_in_its_own_zone(
+    client: Client, settings: Any
+) -> None:
+    settings.TIME_ZONE = "Europe/Amsterdam"
+    many_sinker_games(client, 1)
+
+    response = client.get(URL)
+
+    # 08:00 UTC is 10:00 in Amsterdam: the text says which zone it is in.
+    assert (
+        '<time datetime="2025-05-01T08:00:00+00:00" data-local="datetime">'
+        "1 May 2025, 08:00 UTC</time>"
+    ) in response.text
+    assert '<script src="/static/js/local-time.js" defer></script>' in response.text

@@ -1,7 +1,12 @@
+from datetime import timedelta
+
 from django.test import Client
+from django.utils import timezone
 from django.utils.html import escape
 
 from rules_engine import GAMES
+from scorepad.models import Game
+from tests.conftest import start_game
 
 
 def test_it_lists_every_game_with_its_player_counts(client: Client) -> None:
@@ -10,7 +15,7 @@ def test_it_lists_every_game_with_its_player_counts(client: Client) -> None:
     assert response.status_code == 200
     for game in GAMES.values():
         low, high = game.min_players, game.max_players
-        players = f"{low} players" if low == high else f"{low}–{high} players"
+        players = f"{low} players" if low == high else f"{low} to {high} players"
         assert escape(game.title) in response.text
         assert players in response.text
 
@@ -36,3 +41,25 @@ def test_it_refuses_a_post(client: Client) -> None:
     response = client.post("/")
 
     assert response.status_code == 405
+
+
+def test_it_shows_the_game_in_progress_first_with_carry_on(client: Client) -> None:
+    older = start_game(client, "Eve", "Fay", "Gus")
+    current = start_game(client)
+    Game.objects.filter(pk=older.pk).update(updated=timezone.now() - timedelta(hours=1))
+
+    text = client.get("/").text
+
+    carry_on = text.index("Carry on")
+    assert (
+        text.index("In progress: Oh Hell") < carry_on < text.index("Keep score at the card table")
+    )
+    assert f'<a class="button primary" href="/g/{current.key}/">Carry on</a>' in text
+    assert "Ann, Bob, Cat, Dev, not started." in text
+
+
+def test_a_finished_or_deleted_game_is_not_carried_on(client: Client) -> None:
+    game = start_game(client)
+    Game.objects.filter(pk=game.pk).update(deleted=timezone.now())
+    assert "Carry on" not in client.get("/").text
+    assert "Carry on" not in Client().get("/").text

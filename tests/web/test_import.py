@@ -8,13 +8,17 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
+from django.utils import timezone
 
 from rules_engine import load_record, score
-from scorepad.models import Game, Seat
+from scorepad.models import Figures, Game
 from scorepad.records import MAX_IMPORT_BYTES
 from tests.five_games import FIVE_GAMES, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
+from tests.web.records import without_played_at
 
 URL = "/games/import/"
 
@@ -34,7 +38,7 @@ def refusal(response: Any) -> str:
 
 def nothing_was_made() -> None:
     assert Game.objects.count() == 0
-    assert Seat.objects.count() == 0
+    assert Figures.objects.count() == 0
 
 
 def test_the_page_offers_a_file_and_a_box_to_paste_into(client: Client) -> None:
@@ -66,7 +70,7 @@ def test_each_game_comes_back_exactly_as_exported(client: Client, game: str) -> 
     assert imported.game == game
     assert imported.owner is None
     exported = client.get(f"/g/{imported.key}/record.json")
-    assert json.loads(exported.content) == original
+    assert without_played_at(json.loads(exported.content)) == original
     assert list(score(load_record(exported.content)).totals) == totals
 
 
@@ -81,8 +85,10 @@ def test_the_sheet_of_an_imported_game_shows_the_engines_totals(client: Client, 
     assert page.status_code == 200
     for total in totals:
         assert f'<td class="total">{total}</td>' in page.text
-    assert imported.summary["totals"] == totals
-    assert imported.finished == score(load_record(json.dumps(original))).finished
+    finished = score(load_record(json.dumps(original))).finished
+    assert [(f.total, f.finished) for f in imported.figures.all()] == [
+        (total, finished) for total in totals
+    ]
 
 
 def test_it_keeps_the_players_names_in_their_seats(client: Client) -> None:
@@ -92,7 +98,7 @@ def test_it_keeps_the_players_names_in_their_seats(client: Client) -> None:
 
     imported = Game.objects.get()
     assert imported.record["players"] == names
-    assert [(s.seat, s.name, s.name_key) for s in imported.seats.all()] == [
+    assert [(s.seat, s.name, s.name_key) for s in imported.figures.all()] == [
         (0, "Zoë", "zoë"),
         (1, "Bob Smith", "bob smith"),
         (2, "cat", "cat"),
@@ -135,11 +141,7 @@ def test_an_array_of_records_makes_every_game_in_order(client: Client) -> None:
     assert response.status_code == 303
     games = list(Game.objects.order_by("pk"))
     assert [g.record for g in games] == records
-    try:
-        expected = reverse("history")
-    except NoReverseMatch:  # without the history page, the first game's sheet
-        expected = f"/g/{games[0].key}/sheet/"
-    assert response["Location"] == expected
+    assert response["Location"] == "/games/?imported=5&already=0"
 
 
 def test_imported_games_are_this_browsers_and_are_exported_with_it(client: Client) -> None:
@@ -148,7 +150,7 @@ def test_imported_games_are_this_browsers_and_are_exported_with_it(client: Clien
 
     exported = client.get("/games/export.json")
 
-    assert json.loads(exported.content) == records
+    assert without_played_at(json.loads(exported.content)) == records
 
 
 def test_a_signed_in_player_owns_the_games_imported(client: Client) -> None:
@@ -306,3 +308,157 @@ def test_a_failure_while_storing_leaves_no_game_behind(
 
 def test_it_refuses_other_methods(client: Client) -> None:
     assert client.put(URL).status_code == 405
+
+
+def test_importing_the_same_file_again_skips_every_game_and_says_so(client: Client) -> None:
+    records = [original for original, _ in FIVE_GAMES.values()]
+    client.post(URL, upload(records))
+
+    response = client.post(URL, upload(records))
+
+    assert response.status_code == 303
+    assert response["Location"] == "/games/?imported=0&already=5"
+    assert Game.objects.count() == 5
+    assert Figures.objects.count() == sum(len(r["players"]) for r in records)
+    page = client.get(response["Location"]).text
+    assert "Imported 0 games; 5 were here already and were skipped." in page
+
+
+def test_it_imports_the_new_games_of_a_file_and_skips_those_held(client: Client) -> None:
+    client.post(URL, upload(OH_HELL))
+    records = [original for original, _ in FIVE_GAMES.values()]
+
+    response = client.post(URL, upload(records))
+
+    assert response["Location"] == "/games/?imported=4&already=1"
+    assert Game.objects.count() == 5
+    assert (
+        "Imported 4 games; 1 was here already and was skipped."
+        in client.get(response["Location"]).text
+    )
+
+
+def test_a_game_twice_in_one_file_is_made_once(client: Client) -> None:
+    response = client.post(URL, upload([OH_HELL, SINKER, OH_HELL]))
+
+    assert response["Location"] == "/games/?imported=2&already=1"
+    assert Game.objects.count() == 2
+
+
+def test_the_same_record_written_otherwise_is_the_same_game(client: Client) -> None:
+    client.post(URL, upload(OH_HELL))
+    reordered = json.dumps(dict(reversed(list(OH_HELL.items()))), indent=4).encode()
+
+    response = client.post(URL, upload(reordered))
+
+    assert response["Location"] == "/games/?imported=0&already=1"
+    assert Game.objects.count() == 1
+
+
+def test_another_browsers_game_is_not_held_by_this_one(client: Client) -> None:
+    Client().post(URL, upload(OH_HELL))
+
+    response = client.post(URL, upload(OH_HELL))
+
+    assert response["Location"].startswith("/g/")
+    assert Game.objects.count() == 2
+
+
+def test_a_deleted_game_imported_again_is_made_again(client: Client) -> None:
+    client.post(URL, upload(OH_HELL))
+    Game.objects.update(deleted=timezone.now())
+
+    client.post(URL, upload(OH_HELL))
+
+    assert Game.objects.filter(deleted__isnull=True).count() == 1
+
+
+def test_the_history_ignores_a_made_up_count(client: Client) -> None:
+    page = client.get("/games/?imported=-3&already=x").text
+
+    assert "Imported" not in page
+
+
+@pytest.fixture
+def no_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size checks come before any round is scored."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("a round was scored")
+
+    monkeypatch.setattr("scorepad.records.score", refuse)
+    monkeypatch.setattr("scorepad.records.parse_record", refuse)
+
+
+def test_it_refuses_more_than_200_games_before_scoring_any(
+    client: Client, no_scoring: None
+) -> None:
+    response = client.post(URL, {"text": json.dumps([OH_HELL] * 201)})
+
+    assert "the file holds 201 games; an import takes 200 at most" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_a_game_of_more_than_200_rounds_before_scoring_it(
+    client: Client, no_scoring: None
+) -> None:
+    long = {**OH_HELL, "rounds": [{}] * 201}
+
+    single = client.post(URL, {"text": json.dumps(long)})
+    second = client.post(URL, {"text": json.dumps([OH_HELL, long])})
+
+    assert "the game has 201 rounds; a game has 200 at most" in refusal(single)
+    assert "game 2 has 201 rounds; a game has 200 at most" in refusal(second)
+    nothing_was_made()
+
+
+def test_it_refuses_more_than_4000_rounds_in_all_before_scoring_any(
+    client: Client, no_scoring: None
+) -> None:
+    games = [{**OH_HELL, "rounds": [{}] * 200}] * 20 + [{**OH_HELL, "rounds": [{}]}]
+
+    response = client.post(URL, {"text": json.dumps(games)})
+
+    assert "the file holds 4001 rounds in all; an import takes 4000 at most" in refusal(response)
+    nothing_was_made()
+
+
+def test_a_request_far_over_the_limit_is_refused_before_it_is_read(client: Client) -> None:
+    huge = b"x" * (MAX_IMPORT_BYTES + 100 * 1024)
+
+    response = client.post(URL, upload(huge))
+
+    assert response.status_code == 413
+    assert "The file is too big: Scorepad imports files of 2 MB at most." in response.text
+    nothing_was_made()
+
+
+def test_imports_are_limited_per_address(client: Client) -> None:
+    for _ in range(20):
+        assert client.post(URL, {"text": "not json"}).status_code == 400
+
+    response = client.post(URL, {"text": json.dumps(OH_HELL)})
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9").post(URL, {"text": json.dumps(OH_HELL)})
+
+    assert response.status_code == 429
+    assert "Too many imports from your address. Try again in" in response.text
+    assert elsewhere.status_code == 303
+    assert Game.objects.count() == 1
+
+
+def test_the_import_command_refuses_a_file_over_the_limit(tmp_path: Any) -> None:
+    path = tmp_path / "big.json"
+    path.write_bytes(json.dumps(OH_HELL).encode() + b" " * MAX_IMPORT_BYTES)
+
+    with pytest.raises(CommandError, match="nothing was imported: the file is larger than 2 MB"):
+        call_command("import_game", str(path))
+    nothing_was_made()
+
+
+def test_the_import_command_checks_the_size_in_games_too(tmp_path: Any) -> None:
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps([OH_HELL] * 201))
+
+    with pytest.raises(CommandError, match="the file holds 201 games"):
+        call_command("import_game", str(path))
+    nothing_was_made()

@@ -1,15 +1,20 @@
-"""log_in: signing in keeps this browser's games; failed tries are limited."""
+"""log_in: signing in keeps this browser's games; failed tries are limited (django-axes)."""
 
 from __future__ import annotations
 
-import time
+import threading
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from axes.models import AccessAttempt
 from django.core.cache import cache
+from django.db import connections
 from django.test import Client
+from django.utils import timezone
 
 from scorepad.models import Game
+from scorepad.signin import AnyCaseBackend
 from tests.conftest import start_game
 
 PASSWORD = "a-long-card-table-password"
@@ -89,22 +94,26 @@ def test_it_leaves_other_browsers_and_owned_games_alone(
     assert Game.objects.get(pk=bobs.pk).owner == bob
 
 
-def test_the_sixth_failed_try_in_a_row_is_refused_with_when_to_try_again(
+def fail(client: Client, name: str = "ann", times: int = 1) -> list[int]:
+    return [
+        client.post(URL, {"username": name, "password": "guess"}).status_code for _ in range(times)
+    ]
+
+
+def test_the_fifth_failed_try_in_a_row_locks_the_name_out_with_when_to_try_again(
     client: Client, ann: Any
 ) -> None:
-    for _ in range(5):
-        assert client.post(URL, {"username": "ann", "password": "guess"}).status_code == 400
+    assert fail(client, times=4) == [400] * 4
 
     response = client.post(URL, {"username": "ann", "password": "guess"})
 
     assert response.status_code == 429
     assert "Too many failed sign-ins for this name. Try again in 15 minutes." in response.text
-    assert 0 < int(response["Retry-After"]) <= 15 * 60
+    assert int(response["Retry-After"]) == 15 * 60
 
 
 def test_while_limited_even_the_right_password_is_refused(client: Client, ann: Any) -> None:
-    for _ in range(5):
-        client.post(URL, {"username": "ann", "password": "guess"})
+    fail(client, times=5)
 
     response = client.post(URL, {"username": "ann", "password": PASSWORD})
 
@@ -113,18 +122,27 @@ def test_while_limited_even_the_right_password_is_refused(client: Client, ann: A
 
 
 def test_the_limit_counts_the_name_however_it_is_written(client: Client, ann: Any) -> None:
-    for name in ("ann", "Ann", "ANN", " ann", "ann "):
+    for name in ("ann", "Ann", "ANN", " ann", "ａｎｎ"):
         client.post(URL, {"username": name, "password": "guess"})
 
-    assert client.post(URL, {"username": "aNN", "password": "guess"}).status_code == 429
+    assert client.post(URL, {"username": "aNN", "password": PASSWORD}).status_code == 429
+
+
+def test_a_full_width_spelling_of_a_locked_name_stays_locked_out(client: Client, ann: Any) -> None:
+    fail(client, times=5)
+
+    # Django's form reads "ＡＮＮ" as "ANN" (NFKC), which signs in as ann.
+    response = client.post(URL, {"username": "ＡＮＮ", "password": PASSWORD})
+
+    assert response.status_code == 429
+    assert signed_in_as(client) is None
 
 
 def test_the_limit_is_per_name_and_address(
     client: Client, ann: Any, django_user_model: Any
 ) -> None:
     django_user_model.objects.create_user("bob", password=PASSWORD)
-    for _ in range(5):
-        client.post(URL, {"username": "ann", "password": "guess"})
+    fail(client, times=5)
 
     bob = client.post(URL, {"username": "bob", "password": PASSWORD})
     elsewhere = Client(REMOTE_ADDR="10.0.0.9").post(URL, {"username": "ann", "password": PASSWORD})
@@ -133,26 +151,81 @@ def test_the_limit_is_per_name_and_address(
     assert elsewhere.status_code == 303
 
 
+def test_failures_under_many_other_names_do_not_lift_a_lock(client: Client, ann: Any) -> None:
+    fail(client, times=5)
+
+    for number in range(400):
+        fail(client, name=f"someone-{number}")
+
+    assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 429
+
+
 def test_a_success_resets_the_count(client: Client, ann: Any) -> None:
-    for _ in range(4):
-        client.post(URL, {"username": "ann", "password": "guess"})
+    fail(client, times=4)
     assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 303
     client.post("/accounts/logout/")
 
-    for _ in range(5):
-        assert client.post(URL, {"username": "ann", "password": "guess"}).status_code == 400
-    assert client.post(URL, {"username": "ann", "password": "guess"}).status_code == 429
+    assert fail(client, times=4) == [400] * 4
+    assert fail(client) == [429]
 
 
-def test_the_limit_ends_after_its_window(
-    client: Client, ann: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    now = time.time()
-    monkeypatch.setattr(time, "time", lambda: now)
-    for _ in range(5):
-        client.post(URL, {"username": "ann", "password": "guess"})
+def test_the_limit_ends_after_its_window(client: Client, ann: Any) -> None:
+    fail(client, times=5)
     assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 429
 
-    monkeypatch.setattr(time, "time", lambda: now + 15 * 60 + 1)
+    # Fifteen minutes and a second later.
+    AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(minutes=15, seconds=1))
 
     assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 303
+
+
+def test_a_name_signs_in_in_any_case(client: Client, ann: Any) -> None:
+    response = client.post(URL, {"username": "ANN", "password": PASSWORD})
+
+    assert response.status_code == 303
+    assert signed_in_as(client) == "ann"
+
+
+def test_a_full_width_name_signs_in_as_its_account(client: Client, ann: Any) -> None:
+    response = client.post(URL, {"username": "Ａｎｎ", "password": PASSWORD})
+
+    assert response.status_code == 303
+    assert signed_in_as(client) == "ann"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thirty_tries_at_once_get_five_password_checks_at_most(
+    ann: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checks: list[str] = []
+    real = AnyCaseBackend.authenticate
+
+    def counted(self: Any, request: Any, username: Any = None, password: Any = None, **kw: Any):
+        checks.append(str(password))
+        return real(self, request, username, password, **kw)
+
+    monkeypatch.setattr(AnyCaseBackend, "authenticate", counted)
+    barrier = threading.Barrier(30)
+    statuses: list[int] = []
+    errors: list[BaseException] = []
+
+    def guess(number: int) -> None:
+        try:
+            barrier.wait(timeout=20)
+            data = {"username": "ann", "password": f"guess-{number}"}
+            statuses.append(Client().post(URL, data).status_code)
+        except BaseException as error:  # reported in the test's own thread
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(30)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert errors == []
+    assert len(statuses) == 30
+    assert 1 <= len(checks) <= 5
+    assert statuses.count(429) >= 25

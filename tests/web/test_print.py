@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from rules_engine import GAMES, OPEN_ROWS, schedule
-from tests.web.test_sheet import sheet_rows
+from tests.web.test_sheet import rows_to_play as sheet_rows
 
 EVERY_COUNT = [
     (key, players)
@@ -27,10 +27,14 @@ def test_it_has_a_row_a_round_with_the_cards_and_dealer_for_every_game_and_count
 ) -> None:
     rows = sheet_rows(blank(client, game, f"players={players}"))
 
-    boxes = len(GAMES[game].round_boxes)
+    rules = GAMES[game]
+    rounds = schedule(game, {}, players)
+    # The cards only where they change; no names given, so the dealer is a seat number.
+    cards = len({r.hand_size for r in rounds}) > 1
+    boxes = len(rules.round_boxes) + (len(rules.seat_boxes) + 2) * players
     expected = [
-        [str(r.number), str(r.hand_size), f"Player {r.dealer + 1}"] + [""] * (boxes + 4 * players)
-        for r in schedule(game, {}, players)
+        [str(r.number), *([str(r.hand_size)] if cards else []), str(r.dealer + 1)] + [""] * boxes
+        for r in rounds
     ]
     assert rows == expected
 
@@ -51,15 +55,33 @@ def test_long_oh_hell_for_four_goes_10_down_to_1_and_back_with_the_deal_passing_
 def test_the_first_dealer_deals_round_one(client: Client) -> None:
     rows = sheet_rows(blank(client, "oh-hell", "players=3&first_dealer=3&player=Ann&player=Bob"))
 
-    assert [row[2] for row in rows[:4]] == ["Player 3", "Ann", "Bob", "Player 3"]
+    assert [row[2] for row in rows[:4]] == ["3", "Ann", "Bob", "3"]
 
 
 def test_the_names_head_the_players_columns(client: Client) -> None:
     html = blank(client, "sinker", "players=2&player=Ann&player=Bob")
 
-    assert '<th scope="colgroup" colspan="4" class="player">Ann</th>' in html
-    assert '<th scope="colgroup" colspan="4" class="player">Bob</th>' in html
+    assert '<th scope="colgroup" colspan="3" class="player">Ann</th>' in html
+    assert '<th scope="colgroup" colspan="3" class="player">Bob</th>' in html
     assert "Sinker score sheet: 8 rounds" in html
+
+
+def test_names_left_out_are_empty_boxes_to_write_in(client: Client) -> None:
+    html = blank(client, "oh-hell", "players=3&player=Ann")
+
+    assert '<th scope="colgroup" colspan="4" class="player">Ann</th>' in html
+    for seat in (2, 3):
+        assert (
+            '<th scope="colgroup" colspan="4" class="player name-box">'
+            f'<span class="seat-no">{seat}</span></th>'
+        ) in html
+    assert "Player 2" not in html.split("</form>")[-1]  # after the settings form
+
+
+def test_a_blank_sheet_ends_with_a_line_for_the_winner(client: Client) -> None:
+    html = blank(client, "sinker", "players=2")
+
+    assert '<p class="winner-line">Winner: <span class="write-in"></span></p>' in html
 
 
 @pytest.mark.parametrize(
@@ -80,13 +102,35 @@ def test_the_oh_hell_style_sets_the_cards(client: Client, style: str, cards: lis
 def test_brink_bid_has_boxes_for_the_three_dice_every_round(client: Client) -> None:
     html = blank(client, "brink-bid", "players=4")
 
-    assert 'class="dice">Dice</th>' in html
+    assert 'class="round-boxes">Dice</th>' in html
     for die in ("Trump", "Pass", "Direction"):
-        assert f'<th scope="col">{die}</th>' in html
+        assert f'<th scope="col" class="round-box">{die}</th>' in html
     rows = sheet_rows(html)
     assert [row[1] for row in rows] == [str(n) for n in range(4, 14)]
     assert all(row.count("") == 3 + 16 for row in rows)
-    assert html.count('<td class="box"></td>') == 3 * 10
+    # The dice's three boxes, and a player's bid and took, every round.
+    assert html.count('<td class="box"></td>') == (3 + 2 * 4) * 10
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "heads"),
+    [
+        ("oh-hell", "players=4", ["Trump", "Bid", "Took", "Points", "Total"]),
+        ("sinker", "players=2", ["Calls", "Contract", "Tricks", "Points", "Total"]),
+        (
+            "abracadabra",
+            "players=3",
+            ["Trump", "Declarer", "Bid", "Named", "Took", "Suit cards", "Points", "Total"],
+        ),
+    ],
+)
+def test_each_game_has_the_boxes_its_players_would_draw(
+    client: Client, game: str, query: str, heads: list[str]
+) -> None:
+    html = blank(client, game, query)
+
+    for head in heads:
+        assert f">{head}</th>" in html
 
 
 def test_other_games_have_no_dice(client: Client) -> None:
@@ -112,7 +156,7 @@ def test_with_no_choices_it_shows_the_default_sheet_for_four(client: Client) -> 
     rows = sheet_rows(blank(client, "oh-hell"))
 
     assert len(rows) == 19
-    assert [row[2] for row in rows[:4]] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert [row[2] for row in rows[:4]] == ["1", "2", "3", "4"]
 
 
 def test_it_links_the_pdf_on_a4_and_letter_with_the_same_choices(client: Client) -> None:
@@ -149,10 +193,22 @@ def test_it_refuses_bad_choices_with_a_message(client: Client, query: str, messa
     assert "<tbody>" not in html
 
 
-def test_it_refuses_more_rounds_than_a_sheet_can_hold(client: Client) -> None:
-    html = blank(client, "abracadabra", "players=3&option_deals=500", status=400)
+@pytest.mark.parametrize("deals", [21, 100, 500])
+def test_it_refuses_more_rounds_than_a_sheet_can_hold(client: Client, deals: int) -> None:
+    html = blank(client, "abracadabra", f"players=3&option_deals={deals}", status=400)
 
-    assert "A printed sheet has at most 100 rounds." in html
+    assert "A printed sheet has at most 20 rounds: choose fewer deals, or print two sheets." in html
+    assert "<tbody" not in html
+
+
+def test_the_most_rounds_a_sheet_holds_print_and_the_form_says_so(client: Client) -> None:
+    html = blank(client, "abracadabra", "players=4&option_deals=20")
+
+    assert len(sheet_rows(html)) == 20
+    assert "A printed sheet has at most 20." in html
+    response = client.get("/print/abracadabra/pdf?players=4&option_deals=21")
+    assert response.status_code == 400
+    assert "at most 20 rounds" in response.text
 
 
 def test_the_pdf_refuses_bad_choices_too(client: Client) -> None:

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import gzip
+import importlib
+import logging.config
 import os
+import re
 import subprocess
 import sys
+import tempfile
+import tomllib
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db.utils import ConnectionHandler
+from django.test import Client
 
+from scorepad.models import Game
 from scorepad.settings import postgres_database, sqlite_database
 
-# The documented production set (README, "Production"), nothing else.
+# The documented production set (docs/deployment.md), nothing else.
 PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "k3Jx-9vQ2mZ_tR7wLp4sHc8yNe1uBa6dGf0oXi5jVq2Kz7WnTr3Ys9Ub",
@@ -32,6 +40,7 @@ OURS = {
     "SECURE_PROXY_SSL_HEADER",
     "DATABASE_URL",
     "SQLITE_PATH",
+    "GZIP_RESPONSES",
     # Set by the browser tests' conftest for their own process, never in production.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
@@ -40,14 +49,17 @@ OURS = {
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """manage.py in a fresh process, with the production set and ``env`` on top."""
     clean = {k: v for k, v in os.environ.items() if k not in OURS and k not in PRODUCTION}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=settings.BASE_DIR,
-        env={**clean, **PRODUCTION, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    # `check` opens the database (Django's JSONField check asks SQLite what it
+    # supports): a scratch file, never an empty db.sqlite3 in the project folder.
+    with tempfile.TemporaryDirectory(prefix="scorepad-check-") as scratch:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=settings.BASE_DIR,
+            env={**clean, **PRODUCTION, "SQLITE_PATH": f"{scratch}/db.sqlite3", **env},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
 
 def test_check_deploy_finds_no_issues_with_the_documented_production_settings() -> None:
@@ -79,6 +91,47 @@ def test_a_proxy_header_is_trusted_only_when_named() -> None:
     assert manage("shell", "--no-imports", "-c", show).stdout.strip() == "None"
     named = manage("shell", "--no-imports", "-c", show, SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto")
     assert named.stdout.strip() == "('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+def test_pages_are_gzipped_unless_a_proxy_in_front_does_it() -> None:
+    show = (
+        "from django.conf import settings; "
+        "print('django.middleware.gzip.GZipMiddleware' in settings.MIDDLEWARE)"
+    )
+
+    assert manage("shell", "--no-imports", "-c", show).stdout.strip() == "True"
+    off = manage("shell", "--no-imports", "-c", show, GZIP_RESPONSES="off")
+    assert off.stdout.strip() == "False"
+    bad = manage("shell", "--no-imports", "-c", show, GZIP_RESPONSES="maybe")
+    assert bad.returncode != 0 and "GZIP_RESPONSES is true or false" in bad.stderr
+
+
+def test_a_page_asked_for_gzipped_comes_gzipped_and_reads_the_same(client: Client) -> None:
+    plain = client.get("/")
+    zipped = client.get("/", headers={"Accept-Encoding": "gzip"})
+
+    assert "Content-Encoding" not in plain.headers
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert len(zipped.content) < len(plain.content)
+    # The CSRF token and a fresh random padding differ; the page itself does not.
+    assert "<h1" in gzip.decompress(zipped.content).decode()
+
+
+def test_an_unchanged_viewer_polled_gzipped_is_still_a_304(client: Client, new_game: Game) -> None:
+    url = f"/v/{new_game.viewer_key}/"
+    first = client.get(url, headers={"Accept-Encoding": "gzip", "HX-Request": "true"})
+    assert first.headers["Content-Encoding"] == "gzip"
+
+    again = client.get(
+        url,
+        headers={
+            "Accept-Encoding": "gzip",
+            "HX-Request": "true",
+            "If-None-Match": first.headers["ETag"],
+        },
+    )
+
+    assert again.status_code == 304
 
 
 def test_a_database_url_becomes_a_postgresql_database() -> None:
@@ -140,3 +193,63 @@ def test_sqlite_runs_in_wal_mode_with_immediate_transactions(tmp_path: Path) -> 
 def test_the_cache_is_shared_through_the_database() -> None:
     # Every process and server sees the same counts (the login rate limit).
     assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_debug_is_off_when_unset() -> None:
+    show = "from django.conf import settings; print(settings.DEBUG)"
+
+    unset = manage("shell", "--no-imports", "-c", show, DEBUG="")
+    on = manage("shell", "--no-imports", "-c", show, DEBUG="true", SECRET_KEY="")
+
+    assert unset.stdout.strip() == "False", unset.stderr
+    assert on.stdout.strip() == "True", on.stderr
+
+
+def test_an_error_goes_to_standard_error_with_the_request_path(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Configured as at start-up, now that capsys holds standard error.
+    logging.config.dictConfig(settings.LOGGING)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in a view")
+
+    monkeypatch.setattr(importlib.import_module("scorepad.views.home"), "render", broken)
+    response = Client(raise_request_exception=False).get("/")
+
+    assert response.status_code == 500
+    err = capsys.readouterr().err
+    assert "ERROR django.request: Internal Server Error: /\n" in err
+    assert "RuntimeError: a bug in a view" in err
+
+
+def locked(lock: str) -> dict[str, str]:
+    """name -> version of every package in a lock file, each required to carry hashes."""
+    text = (settings.BASE_DIR / lock).read_text()
+    pins = dict(re.findall(r"^([a-z0-9._-]+)==(\S+) \\$", text, flags=re.MULTILINE))
+    blocks = re.split(r"^(?=[a-z0-9._-]+==)", text, flags=re.MULTILINE)[1:]
+    assert all("--hash=sha256:" in block for block in blocks), f"{lock}: a package without hashes"
+    return {re.sub(r"[-_.]+", "-", name).lower(): version for name, version in pins.items()}
+
+
+def names(requirements: list[str]) -> set[str]:
+    return {re.sub(r"[-_.]+", "-", re.split(r"[\[<>=~! ;]", r)[0]).lower() for r in requirements}
+
+
+def test_the_lock_files_pin_every_dependency_of_pyproject_with_hashes() -> None:
+    project = tomllib.loads((settings.BASE_DIR / "pyproject.toml").read_text())["project"]
+    runtime, dev = locked("requirements.lock"), locked("requirements-dev.lock")
+
+    # Run `bash scripts/lock` after changing pyproject.toml's dependencies.
+    assert names(project["dependencies"]) <= set(runtime)
+    assert names(project["dependencies"] + project["optional-dependencies"]["dev"]) <= set(dev)
+    assert all(dev[name] == version for name, version in runtime.items())
+
+
+def test_production_installs_only_the_runtime_packages() -> None:
+    runtime = locked("requirements.lock")
+    prod = (settings.BASE_DIR / "scripts/prod").read_text()
+
+    assert not {"pytest", "playwright", "mypy", "hypothesis", "ruff", "pip-tools"} & set(runtime)
+    assert "bash scripts/setup prod\n" in prod
+    assert "--require-hashes --requirement" in (settings.BASE_DIR / "scripts/setup").read_text()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -128,3 +129,81 @@ def test_the_csrf_cookie_is_not_http_only_and_the_session_cookie_is() -> None:
     # would do; the session cookie must never be readable by scripts.
     assert settings.CSRF_COOKIE_HTTPONLY is False
     assert settings.SESSION_COOKIE_HTTPONLY is True
+
+
+def test_every_page_is_private_to_its_browser_and_varies_with_the_cookie(
+    client: Client, bidding_game: Game, finished_game: Game
+) -> None:
+    for url in [*pages(bidding_game, finished_game), "/accounts/login/", "/missing/"]:
+        response = client.get(url)
+
+        cache_control = {part.strip() for part in response["Cache-Control"].split(",")}
+        assert {"private", "no-store"} <= cache_control, url
+        assert "Cookie" in response["Vary"], url
+
+
+def test_every_page_refuses_the_features_no_page_uses(client: Client, new_game: Game) -> None:
+    for url in ("/", f"/g/{new_game.key}/", "/missing/"):
+        policy = client.get(url)["Permissions-Policy"]
+
+        assert "camera=()" in policy
+        assert "geolocation=()" in policy
+        assert "microphone=()" in policy
+
+
+def page_token(client: Client, url: str) -> str:
+    match = re.search(r'hx-headers=\'\{"x-csrftoken": "([^"]+)"\}\'', client.get(url).text)
+    assert match is not None
+    return match.group(1)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_tap_after_signing_in_in_another_tab_says_to_reload(
+    new_game: Game, htmx: bool, django_user_model: Any
+) -> None:
+    django_user_model.objects.create_user("ann", password="a-long-card-table-password")
+    client = Client(enforce_csrf_checks=True)
+    stale = page_token(client, f"/g/{new_game.key}/")
+    # The other tab: signing in gives the browser a new token.
+    login_token = page_token(client, "/accounts/login/")
+    client.post(
+        "/accounts/login/",
+        {"username": "ann", "password": "a-long-card-table-password"},
+        headers={"X-CSRFToken": login_token},
+    )
+    data = {"version": new_game.version, "kind": "bid", "seat": 1, "value": 3}
+    headers = {"HX-Request": "true", "X-CSRFToken": stale} if htmx else {}
+
+    response = client.post(
+        f"/g/{new_game.key}/enter/",
+        data if htmx else {**data, "csrfmiddlewaretoken": stale},
+        headers=headers,
+    )
+
+    assert response.status_code == 403
+    assert "You signed in or out in another tab: reload the page" in response.text
+    new_game.refresh_from_db()
+    assert new_game.version == 3
+
+
+def test_every_page_loads_the_script_that_explains_a_refused_tap(client: Client) -> None:
+    page = client.get("/").text
+    script = (settings.BASE_DIR / "static/js/stale-page.js").read_text()
+
+    assert '<script src="/static/js/stale-page.js" defer></script>' in page
+    assert 'addEventListener("htmx:responseError"' in script
+    assert "You signed in or out in another tab: " in script
+
+
+def test_a_view_that_chose_its_own_caching_keeps_it_made_private(
+    client: Client, new_game: Game
+) -> None:
+    # The viewer's poll is stored and revalidated by its ETag (a 304 costs nothing).
+    viewer = client.get(f"/v/{new_game.viewer_key}/")
+    viewer_control = {part.strip() for part in viewer["Cache-Control"].split(",")}
+    qr = client.get(f"/g/{new_game.key}/qr.svg")
+    qr_control = {part.strip() for part in qr["Cache-Control"].split(",")}
+
+    assert viewer_control == {"no-cache", "private"}
+    assert qr_control == {"max-age=3600", "private"}
+    assert "Cookie" in viewer["Vary"] and "Cookie" in qr["Vary"]

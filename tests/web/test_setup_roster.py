@@ -8,9 +8,9 @@ from typing import Any
 from django.test import Client
 
 from rules_engine import parse_record
-from scorepad.access import SESSION_GAMES
 from scorepad.models import Game
 from tests.conftest import oh_hell
+from tests.web.browsers import started_here as kept_in
 
 URL = "/new/oh-hell/"
 
@@ -18,9 +18,7 @@ URL = "/new/oh-hell/"
 def started_here(client: Client, *players: tuple[str, ...]) -> None:
     """Games for these players started in the client's browser (newest last)."""
     keys = [Game.start(parse_record(oh_hell(players=names))).key for names in players]
-    session = client.session
-    session[SESSION_GAMES] = keys[::-1]
-    session.save()
+    kept_in(client, *Game.objects.filter(key__in=keys))
 
 
 def edit(*players: str, action: str) -> dict[str, Any]:
@@ -122,3 +120,18 @@ def test_a_picked_player_starts_the_game_like_a_typed_one(client: Client) -> Non
 
     assert response.status_code == 303
     assert Game.objects.order_by("-pk").first().record["players"] == ["Ann", "Dev", "Eve"]
+
+
+def test_a_signed_in_owner_is_offered_the_players_of_their_games_from_any_browser(
+    client: Client, django_user_model: Any
+) -> None:
+    ann = django_user_model.objects.create_user("ann", password="a long password 1")
+    for names in (("Ann", "Bob", "Cat"), ("ANN", "Dev", "Eve")):
+        Game.start(parse_record(oh_hell(players=names)), owner=ann)
+    Game.start(parse_record(oh_hell(players=("Zoe", "Yan", "Xia"))))  # not hers
+    client.force_login(ann)
+
+    response = client.get(URL)
+
+    # One entry a player, as typed in their newest game ("ANN").
+    assert picks_offered(response.text) == ["ANN", "Bob", "Cat", "Dev", "Eve"]

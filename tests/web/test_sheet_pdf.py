@@ -10,6 +10,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
+from django.core.cache import caches
 from django.test import Client
 
 from scorepad.models import Game
@@ -132,7 +133,7 @@ def test_a_blank_sheet_prints_on_one_page(
         ("boerenbridge", "players=4", False),
         ("brink-bid", "players=6", True),
         ("brink-bid", "players=2", False),
-        ("abracadabra", "players=4", False),
+        ("abracadabra", "players=4", True),  # five boxes a player: across the page
         ("sinker", "players=2", False),
         ("oh-hell", "players=5", True),
         ("oh-hell", "players=7", True),
@@ -163,3 +164,79 @@ def test_without_pango_it_says_to_print_from_the_browser(
 
     assert response.status_code == 503
     assert "Print the page from your browser" in response.text
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The templates of the PDFs actually drawn (each a tiny stand-in PDF)."""
+    templates: list[str] = []
+
+    def draw(request: object, template: str, context: object, paper: str) -> bytes:
+        templates.append(template)
+        return f"%PDF-1.7 {len(templates)}".encode()
+
+    monkeypatch.setattr("scorepad.pdf.render_pdf", draw)
+    return templates
+
+
+def test_a_games_pdf_is_drawn_once_until_the_game_changes(
+    client: Client, played_game: Game, drawn: list[str]
+) -> None:
+    url = f"/g/{played_game.key}/sheet.pdf"
+    first, again = client.get(url), Client().get(url)
+    Game.objects.filter(pk=played_game.pk).update(version=played_game.version + 1)
+    changed = client.get(url)
+
+    assert drawn == ["sheet.html", "sheet.html"]
+    assert first.content == again.content == b"%PDF-1.7 1"
+    assert changed.content == b"%PDF-1.7 2"
+    assert client.get(f"{url}?paper=letter").content == b"%PDF-1.7 3"
+
+
+def test_a_blank_sheets_pdf_is_drawn_once_for_the_same_choices(
+    client: Client, drawn: list[str]
+) -> None:
+    url = "/print/oh-hell/pdf?players=4&player=Ann&option_style=long"
+    client.get(url)
+    client.get(url + "&paper=a4")  # the same sheet: A4 is the default
+    client.get(url.replace("Ann", "Bob"))
+
+    assert drawn == ["blank_sheet.html", "blank_sheet.html"]
+
+
+def test_each_address_may_have_ten_pdfs_drawn_in_ten_minutes(
+    client: Client, played_game: Game, drawn: list[str]
+) -> None:
+    for version in range(10):
+        Game.objects.filter(pk=played_game.pk).update(version=version)
+        assert client.get(f"/g/{played_game.key}/sheet.pdf").status_code == 200
+
+    Game.objects.filter(pk=played_game.pk).update(version=10)
+    refused = client.get(f"/g/{played_game.key}/sheet.pdf")
+    assert len(drawn) == 10
+    Game.objects.filter(pk=played_game.pk).update(version=9)
+    cached = client.get(f"/g/{played_game.key}/sheet.pdf")
+    Game.objects.filter(pk=played_game.pk).update(version=10)
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9").get(f"/g/{played_game.key}/sheet.pdf")
+
+    assert refused.status_code == 429
+    assert "Too many PDFs drawn from your address. Try again in" in refused.text
+    assert 0 < int(refused["Retry-After"]) <= 600
+    assert cached.status_code == 200  # drawn already: served, not counted
+    assert elsewhere.status_code == 200
+    assert len(drawn) == 11
+
+
+def test_while_another_pdf_is_being_drawn_it_asks_to_try_again(
+    client: Client, played_game: Game, drawn: list[str]
+) -> None:
+    caches["pdfs"].add("pdf-drawing:0", True)
+
+    response = client.get(f"/g/{played_game.key}/sheet.pdf")
+
+    assert response.status_code == 503
+    assert "Scorepad is drawing other PDFs just now. Try again in a minute" in response.text
+    assert response["Retry-After"] == "30"
+    assert drawn == []
+    caches["pdfs"].delete("pdf-drawing:0")
+    assert client.get(f"/g/{played_game.key}/sheet.pdf").status_code == 200

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.test import Client
 
 from scorepad.models import Game
@@ -101,3 +102,40 @@ def test_it_refuses_a_common_password(client: Client) -> None:
     assert response.status_code == 400
     assert "too common" in response.text
     assert not get_user_model().objects.exists()
+
+
+def test_it_refuses_a_password_of_spaces_only(client: Client) -> None:
+    response = client.post("/accounts/signup/", form(password=" " * 12))
+
+    assert response.status_code == 400
+    assert "This password is only spaces." in response.text
+    assert not get_user_model().objects.exists()
+
+
+def test_it_refuses_a_name_that_differs_only_in_case_or_width(
+    client: Client, django_user_model: Any
+) -> None:
+    django_user_model.objects.create_user("Ann", password=PASSWORD)
+
+    for name in ("ann", "ANN", "ａｎｎ"):
+        response = client.post("/accounts/signup/", form(username=name))
+
+        assert response.status_code == 400
+        assert "A user with that username already exists." in response.text
+    assert django_user_model.objects.count() == 1
+
+
+def test_sign_ups_are_limited_per_address(client: Client) -> None:
+    cache.clear()
+    for number in range(10):
+        assert client.post("/accounts/signup/", form(username=f"p{number}")).status_code == 303
+        client.post("/accounts/logout/")
+
+    response = client.post("/accounts/signup/", form(username="one-more"))
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9").post("/accounts/signup/", form(username="other"))
+
+    assert response.status_code == 429
+    assert "Too many sign-ups from your address. Try again in" in response.text
+    assert 0 < int(response["Retry-After"]) <= 60 * 60
+    assert not get_user_model().objects.filter(username="one-more").exists()
+    assert elsewhere.status_code == 303

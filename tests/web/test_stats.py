@@ -1,6 +1,8 @@
 """stats: a player's figures across games, checked against sums done by hand.
 
-Scores follow RULINGS.md; each record's comment works them out.
+Scores follow RULINGS.md; each record's comment works them out. The games are
+stored, their figures worked out as a save works them out, and read back as the
+player's page reads them.
 """
 
 from __future__ import annotations
@@ -8,8 +10,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from rules_engine import parse_record
-from scorepad.stats import Played, player_stats
+from django.db.models import QuerySet
+
+from rules_engine import Record, parse_record
+from scorepad.models import Figures, Game, refresh_figures
+from scorepad.stats import GameStats, PlayerStats, player_stats
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dev"]
 
@@ -27,8 +32,24 @@ def record(game: str, players: list[str], rounds: list[dict[str, Any]], **option
     )
 
 
-def played(key: str, day: int, rec: Any) -> Played:
-    return Played(key, datetime(2025, 5, day, tzinfo=UTC), rec)
+def played(key: str, day: int, rec: Record) -> str:
+    """The game stored under ``key`` (its link), started on 2025-05-<day>, with its figures."""
+    game = Game.objects.create(key=key, game=rec.game, record=rec.to_json())
+    Game.objects.filter(pk=game.pk).update(created=datetime(2025, 5, day, tzinfo=UTC))
+    game.refresh_from_db()
+    refresh_figures(game)
+    return key
+
+
+def at(stats: PlayerStats | None, kind: str) -> GameStats:
+    """The player's figures at one game."""
+    assert stats is not None
+    return next(game for game in stats.by_game if game.kind == kind)
+
+
+def of(*keys: str) -> QuerySet[Figures]:
+    """The figures of these games only, as a person who may list them sees them."""
+    return Figures.objects.filter(game__key__in=keys)
 
 
 # Oh Hell, positive scoring (t, plus 10 when t = b), two rounds, not finished.
@@ -67,7 +88,7 @@ BOERENBRIDGE = record(
 
 # Sinker: only the bidder has a contract. Round 1 (Ann deals, Bob calls first): Bob's 2
 # fails with 3 tricks, so Ann scores its 8. Round 2: both pass, 4-4: both -10. Round 3:
-# Ann calls 1 and takes 1 trick: she scores 9. Totals: Ann 7, Bob -10.
+# Ann calls 1 and takes 1 trick: she scores 9. Three deals: Ann wins, 7 to -10.
 SINKER = record(
     "sinker",
     ["Ann", "Bob"],
@@ -76,91 +97,190 @@ SINKER = record(
         {"calls": ["pass", "pass"], "tricks": [4, 4]},
         {"calls": ["pass", "1", "pass"], "tricks": [1, 7]},
     ],
+    deals=3,
 )
 
 
 def test_oh_hell_counts_bids_made_and_the_average_round() -> None:
-    stats = player_stats("dev", [played("g1", 1, OH_HELL)])
+    stats = player_stats("dev", of(played("g1", 1, OH_HELL)))
+    dev = at(stats, "oh-hell")
 
-    assert stats is not None
-    assert stats.name == "Dev"
-    assert (stats.bids_made, stats.bids_counted, stats.made_percent) == (0, 2, 0)
-    assert (stats.rounds, stats.points, stats.average_round) == (2, 4, 2.0)
-    assert stats.best is None and stats.worst is None  # no game finished yet
+    assert stats is not None and stats.name == "Dev"
+    assert (dev.made, dev.bids, dev.made_percent) == (0, 2, 0)
+    assert (dev.rounds, dev.points, dev.average_round) == (2, 4, 2.0)
+    assert dev.best is None and dev.worst is None  # no game finished yet
+    # Dev took 1 of 3 in round 1 and 3 of 2 in round 2.
+    assert (dev.over, dev.under) == (1, 1)
+    assert dev.made_label == "Bids made exactly"
+
+
+def test_a_missed_bid_is_over_or_under_and_a_made_one_neither() -> None:
+    game = of(played("g1", 1, OH_HELL))
+    bob, cat = at(player_stats("bob", game), "oh-hell"), at(player_stats("cat", game), "oh-hell")
+
+    # Bob took 4 of 3, then made his 1.
+    assert (bob.made, bob.over, bob.under) == (1, 1, 0)
+    assert (cat.made, cat.over, cat.under) == (2, 0, 0)
+
+
+def test_sinker_counts_contracts_made_and_no_over_or_under() -> None:
+    # Sinker: Bob's call of 2 (at most 2 tricks) failed with 3; Ann's "all" failed.
+    all_failed = record(
+        "sinker", ["Ann", "Bob"], [{"calls": ["pass", "all", "pass"], "tricks": [7, 1]}]
+    )
+    game = of(played("s", 1, SINKER), played("a", 2, all_failed))
+    bob, ann = at(player_stats("bob", game), "sinker"), at(player_stats("ann", game), "sinker")
+
+    assert (bob.bids, bob.made, bob.over, bob.under) == (1, 0, 0, 0)
+    assert (ann.bids, ann.made, ann.over, ann.under) == (2, 1, 0, 0)
+    assert (ann.made_label, ann.counts_over_under) == ("Contracts made", False)
 
 
 def test_it_adds_up_games_of_the_same_title_with_the_finished_ones_ranked() -> None:
-    games = [played("short", 2, SHORT_UP), played("long", 1, OH_HELL)]
+    games = of(played("short", 2, SHORT_UP), played("long", 1, OH_HELL))
 
-    ann = player_stats("ann", games)
-    cat = player_stats("cat", games)
+    ann_stats = player_stats("ann", games)
+    ann, cat = at(ann_stats, "oh-hell"), at(player_stats("cat", games), "oh-hell")
 
-    assert ann is not None and cat is not None
     # Ann made both in the long game and only round 1 of the short: 3 of 12.
-    assert (ann.bids_made, ann.bids_counted, ann.made_percent) == (3, 12, 25)
+    assert (ann.made, ann.bids, ann.made_percent) == (3, 12, 25)
     # 25 + 64 = 89 points over 12 rounds.
     assert (ann.rounds, ann.points, ann.average_round) == (12, 89, 7.4)
-    assert [(t.title, t.played, t.finished, t.won) for t in ann.by_title] == [("Oh Hell", 2, 1, 0)]
+    assert (ann.played, ann.finished, ann.won) == (2, 1, 0)
     assert ann.best == ann.worst
-    assert ann.best is not None and (ann.best.key, ann.best.total) == ("short", 64)
-    # Cat made every bid: 2 + 10 of 12, and won the short game on 100.
-    assert (cat.bids_made, cat.bids_counted, cat.made_percent) == (12, 12, 100)
+    # Third of three, 36 behind Cat's 100.
+    assert ann.best is not None
+    assert (ann.best.key, ann.best.placing, ann.best.players, ann.best.margin) == (
+        "short",
+        3,
+        3,
+        -36,
+    )
+    assert ann.best.standing == "3rd of 3, 36 behind"
+    # Cat made every bid: 2 + 10 of 12, and won the short game on 100, 9 ahead of Bob.
+    assert (cat.made, cat.bids, cat.made_percent) == (12, 12, 100)
     assert (cat.points, cat.average_round, cat.won) == (125, 10.4, 1)
-    assert [(line.key, line.total, line.won, line.finished) for line in cat.games] == [
-        ("short", 100, True, True),
+    assert cat.best is not None and cat.best.standing == "won by 9"
+    assert ann_stats is not None
+    assert [(line.key, line.total, line.won, line.finished) for line in ann_stats.games] == [
+        ("short", 64, False, True),
         ("long", 25, False, False),
     ]
 
 
-def test_boerenbridge_leaves_a_sit_out_round_out_of_bids_but_not_of_points() -> None:
-    ann = player_stats("ann", [played("bb", 1, BOERENBRIDGE)])
-    bob = player_stats("bob", [played("bb", 1, BOERENBRIDGE)])
+def test_figures_of_different_games_are_never_added_together() -> None:
+    games = of(played("s", 1, SINKER), played("g1", 2, OH_HELL))
 
-    assert ann is not None and bob is not None
+    stats = player_stats("ann", games)
+
+    assert stats is not None and (stats.played, stats.won) == (2, 1)  # Sinker won
+    assert [game.title for game in stats.by_game] == ["Oh Hell", "Sinker"]
+    oh_hell, sinker = stats.by_game
+    # Oh Hell: 13 + 12 over 2 rounds, both bids made. Sinker: 8 - 10 + 9 over 3 rounds.
+    assert (oh_hell.average_round, oh_hell.made, oh_hell.bids) == (12.5, 2, 2)
+    assert (sinker.average_round, sinker.made, sinker.bids) == (2.3, 1, 1)
+
+
+def test_the_best_game_is_by_placing_then_margin_not_by_total() -> None:
+    # Sinker: Ann wins 7 to -10 (by 17). Short-up Oh Hell: Ann third on 64.
+    won_sinker = played("s", 1, SINKER)
+    lost_oh_hell = played("short", 2, SHORT_UP)
+    stats = player_stats("ann", of(won_sinker, lost_oh_hell))
+
+    sinker, oh_hell = at(stats, "sinker"), at(stats, "oh-hell")
+    assert sinker.best is not None and sinker.best.standing == "won by 17"
+    assert oh_hell.best is not None and oh_hell.best.total == 64
+    # Bob in Sinker: second of two, 17 behind.
+    bob = at(player_stats("bob", of(won_sinker)), "sinker")
+    assert bob.worst is not None and bob.worst.standing == "2nd of 2, 17 behind"
+
+
+def test_of_two_games_placed_alike_the_larger_lead_is_the_best() -> None:
+    # One deal: Ann calls 3 (at most 3 tricks) and takes 2: 7 to 0. Two deals: 7, then 9 more.
+    narrow = record("sinker", ["Ann", "Bob"], [{"calls": ["3", "pass"], "tricks": [2, 6]}], deals=1)
+    wide = record(
+        "sinker",
+        ["Ann", "Bob"],
+        [
+            {"calls": ["3", "pass"], "tricks": [2, 6]},
+            {"calls": ["pass", "1", "pass"], "tricks": [1, 7]},
+        ],
+        deals=2,
+    )
+    stats = player_stats("ann", of(played("narrow", 1, narrow), played("wide", 2, wide)))
+
+    sinker = at(stats, "sinker")
+    assert sinker.best is not None and sinker.worst is not None
+    assert (sinker.best.key, sinker.best.margin) == ("wide", 16)
+    assert (sinker.worst.key, sinker.worst.margin) == ("narrow", 7)
+
+
+def test_bid_accuracy_is_counted_by_month() -> None:
+    may = played("may", 2, SHORT_UP)
+    june_game = Game.objects.create(key="june", game="oh-hell", record=OH_HELL.to_json())
+    Game.objects.filter(pk=june_game.pk).update(created=datetime(2025, 6, 3, 12, tzinfo=UTC))
+    june_game.refresh_from_db()
+    refresh_figures(june_game)
+
+    bob = at(player_stats("bob", of(may, "june")), "oh-hell")
+
+    # June: Bob took 4 of 3 (over), then made 1. May: 1 of 0 in round 1 (over), then 9 made.
+    assert [(a.month.month, a.bids, a.made, a.over, a.under) for a in bob.accuracy] == [
+        (6, 2, 1, 1, 0),
+        (5, 10, 9, 1, 0),
+    ]
+    assert bob.accuracy[1].made_percent == 90
+
+
+def test_boerenbridge_leaves_a_sit_out_round_out_of_bids_but_not_of_points() -> None:
+    game = of(played("bb", 1, BOERENBRIDGE))
+    ann_stats = player_stats("ann", game)
+    ann, bob = at(ann_stats, "boerenbridge"), at(player_stats("bob", game), "boerenbridge")
+
     # Ann: four bids made, none to make in round 5; 88 + 10 = 98 over 5 rounds.
-    assert (ann.bids_made, ann.bids_counted, ann.made_percent) == (4, 4, 100)
+    assert (ann.made, ann.bids, ann.made_percent) == (4, 4, 100)
     assert (ann.rounds, ann.points, ann.average_round) == (5, 98, 19.6)
     # Bob: made rounds 1-4, missed round 5; 44 + 2 = 46.
-    assert (bob.bids_made, bob.bids_counted, bob.made_percent) == (4, 5, 80)
+    assert (bob.made, bob.bids, bob.made_percent) == (4, 5, 80)
     assert (bob.points, bob.average_round) == (46, 9.2)
-    assert ann.games[0].running == (22, 44, 66, 88, 98)
+    assert ann_stats is not None and ann_stats.games[0].running == (22, 44, 66, 88, 98)
 
 
 def test_sinker_counts_only_the_bidders_contracts() -> None:
-    ann = player_stats("ann", [played("s", 1, SINKER)])
-    bob = player_stats("bob", [played("s", 1, SINKER)])
+    game = of(played("s", 1, SINKER))
+    ann = at(player_stats("ann", game), "sinker")
+    bob_stats = player_stats("bob", game)
+    bob = at(bob_stats, "sinker")
 
-    assert ann is not None and bob is not None
-    assert (ann.bids_made, ann.bids_counted, ann.made_percent) == (1, 1, 100)
+    assert (ann.made, ann.bids, ann.made_percent) == (1, 1, 100)
     assert (ann.points, ann.average_round) == (7, 2.3)
-    assert (bob.bids_made, bob.bids_counted, bob.made_percent) == (0, 1, 0)
+    assert (bob.made, bob.bids, bob.made_percent) == (0, 1, 0)
     assert (bob.points, bob.average_round) == (-10, -3.3)
-    assert bob.games[0].running == (0, -10, -10)
+    assert bob_stats is not None and bob_stats.games[0].running == (0, -10, -10)
 
 
 def test_a_player_with_no_bid_to_make_has_no_percentage() -> None:
     only_diving = record("sinker", ["Ann", "Bob"], [{"calls": ["pass", "pass"], "tricks": [5, 3]}])
 
-    ann = player_stats("ann", [played("s", 1, only_diving)])
+    ann = at(player_stats("ann", of(played("s", 1, only_diving))), "sinker")
 
-    assert ann is not None
-    assert (ann.bids_counted, ann.made_percent) == (0, None)
+    assert (ann.bids, ann.made_percent) == (0, None)
 
 
 def test_the_name_is_matched_casefolded_and_shown_as_last_typed() -> None:
     shouting = record("sinker", ["ANN", "Bob"], [])
 
-    stats = player_stats("ann", [played("new", 3, shouting), played("old", 1, SINKER)])
+    stats = player_stats("ann", of(played("new", 3, shouting), played("old", 1, SINKER)))
 
     assert stats is not None
     assert stats.name == "ANN"
     assert len(stats.games) == 2
-    assert stats.average_round == 2.3  # the new game has no rounds yet
+    assert at(stats, "sinker").average_round == 2.3  # the new game has no rounds yet
 
 
 def test_someone_who_played_none_of_the_games_has_no_figures() -> None:
-    assert player_stats("zoe", [played("s", 1, SINKER)]) is None
-    assert player_stats("ann", []) is None
+    assert player_stats("zoe", of(played("s", 1, SINKER))) is None
+    assert player_stats("ann", of()) is None
 
 
 def test_a_round_needing_attention_is_left_out() -> None:
@@ -174,7 +294,6 @@ def test_a_round_needing_attention_is_left_out() -> None:
         ],
     )
 
-    stats = player_stats("ann", [played("b", 1, broken)])
+    ann = at(player_stats("ann", of(played("b", 1, broken))), "oh-hell")
 
-    assert stats is not None
-    assert (stats.rounds, stats.points, stats.bids_counted) == (1, 12, 1)
+    assert (ann.rounds, ann.points, ann.bids) == (1, 12, 1)

@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from scorepad.models import Game
+from tests.conftest import bid
 
 
 class Enhanced(HTMLParser):
@@ -89,7 +90,7 @@ def test_it_shows_the_totals_after_the_rounds_played(client: Client, played_game
     assert "Oh Hell: Round 3 of 19" in response.text
     assert "Dev bids" in response.text
     totals = re.findall(
-        r'<td class="num">(-?\d+) <small class="muted">\(([+-]\d+)\)', response.text
+        r'<td class="num[a-z ]*">(-?\d+) <small class="muted">\(([+-]\d+)\)', response.text
     )
     assert totals == [("25", "+12"), ("15", "+11"), ("25", "+13"), ("4", "+3")]
 
@@ -98,9 +99,41 @@ def test_it_names_the_winners_once_the_game_is_over(client: Client, finished_gam
     response = client.get(f"/g/{finished_game.key}/")
 
     assert response.status_code == 200
-    assert '<h2 class="winners">Cat won</h2>' in response.text
+    assert '<h2 class="winners" id="podium-title">Cat won</h2>' in response.text
     assert 'name="kind"' not in response.text
     assert f'href="/g/{finished_game.key}/sheet/"' in response.text
+
+
+def test_the_end_of_a_game_is_a_podium_with_the_sheet_and_chart_a_tap_away(
+    client: Client, finished_game: Game
+) -> None:
+    page = client.get(f"/g/{finished_game.key}/").text
+
+    places = re.findall(
+        r'<li class="place-(\d)"><span class="place">\d</span><span class="names">(\w+)</span>'
+        r'<span class="points">(\d+)</span></li>',
+        page,
+    )
+    assert places == [("1", "Cat", "100"), ("2", "Bob", "91"), ("3", "Ann", "64")]
+    assert f'<a class="button secondary" href="/g/{finished_game.key}/sheet/#chart">' in page
+    # Play again and the result to share follow the podium.
+    after_game = page.split('<div id="after-game" class="after-game">')[1]
+    assert after_game.index('<button type="submit" class="primary">Play again</button>') < 400
+
+
+def test_players_sharing_a_total_share_their_place(client: Client, finished_game: Game) -> None:
+    # Round 1 corrected to Ann taking its one trick: Bob and Cat end on 100 each.
+    record = finished_game.record
+    record["rounds"][0] = {"bids": [0, 0, 0], "tricks": [1, 0, 0]}
+    Game.objects.filter(pk=finished_game.pk).update(record=record)
+
+    page = client.get(f"/g/{finished_game.key}/").text
+
+    assert (
+        '<li class="place-1"><span class="place">1</span><span class="names">Bob and Cat</span>'
+        in page
+    )
+    assert '<li class="place-3"><span class="place">3</span><span class="names">Ann</span>' in page
 
 
 def test_it_shows_the_draw_for_first_dealer_until_the_first_entry(
@@ -167,3 +200,161 @@ def test_it_refuses_a_post(client: Client, new_game: Game) -> None:
     response = client.post(f"/g/{new_game.key}/")
 
     assert response.status_code == 405
+
+
+def test_a_reason_shared_by_several_disabled_choices_is_said_once(client: Client, db: None) -> None:
+    # Abracadabra after Ann's call of 5: every call up to 5 is refused for one reason.
+    from rules_engine import Entry, new_record, play, table
+
+    record = new_record("abracadabra", ["Ann", "Ben", "Cleo", "Dev"], 3)
+    after = play(table(record), Entry("call", 0, 5))
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(after.record, after.pending, None))
+
+    page = client.get(f"/g/{game.key}/").text
+
+    disabled = re.findall(
+        r'<button name="value" value="\d+" disabled aria-describedby="([^"]+)">', page
+    )
+    assert len(disabled) == 5
+    assert set(disabled) == {"why-1"}
+    assert page.count('<p class="refused"') == 1
+
+
+def test_the_last_rounds_made_and_missed_bids_are_marked(client: Client, played_game: Game) -> None:
+    page = client.get(f"/g/{played_game.key}/").text
+
+    # Round 2: Ann, Bob and Cat made their bids; Dev bid 2 and took 3.
+    assert '<td class="num made">25 <small class="muted">(+12)</small></td>' in page
+    assert '<td class="num missed">4 <small class="muted">(+3)</small></td>' in page
+
+
+def test_boerenbridges_bounce_off_100_is_worked_out_where_it_happens(
+    client: Client, db: None
+) -> None:
+    from tests.five_games import BOERENBRIDGE
+
+    # Ann on 92 takes all 13 tricks without bidding: 105 is 5 over, so 95.
+    rounds = [*BOERENBRIDGE["rounds"][:4], {"bids": [None, None, None, 0], "tricks": [13, 0, 0, 0]}]
+    game = Game.objects.create(game="boerenbridge", record={**BOERENBRIDGE, "rounds": rounds})
+
+    page = client.get(f"/g/{game.key}/").text
+
+    assert '<p class="bounce">Ann: 92 + 13 = 105, 5 over 100: 95</p>' in page
+    assert page.count('class="bounce"') == 1
+
+
+def test_the_dealers_optional_bid_change_waits_behind_a_button(client: Client, db: None) -> None:
+    from tests.five_games import BOERENBRIDGE
+
+    # Round 1 again, every bid in: the tricks are asked, the dealer may still change.
+    record = {**BOERENBRIDGE, "rounds": []}
+    pending = [bid(seat, value) for seat, value in [(0, 13), (1, 0), (2, 0), (3, 1)]]
+    game = Game.objects.create(game="boerenbridge", record=record, pending=pending)
+
+    page = client.get(f"/g/{game.key}/").text
+
+    assert (
+        '<details class="optional-bid"><summary>Dev deals and may still change the bid</summary>'
+        in page
+    )
+    assert "Tricks Ann took" in page
+
+
+def abracadabra_at(entries: int) -> Game:
+    from tests.engine.test_abracadabra import SPEC_ENTRIES, play_entries, spec_record
+
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:entries])
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    game.refresh_from_db()
+    return game
+
+
+def test_naming_tricks_says_how_many_to_tick_and_keeps_the_ticks_after_a_refusal(
+    client: Client, db: None
+) -> None:
+    game = abracadabra_at(8)  # Ben declared 3 and names his tricks
+    page = client.get(f"/g/{game.key}/").text
+    assert '<div class="choices toggles" data-least="3" data-most="3">' in page
+    assert '<p class="count" aria-live="polite" data-count-of="3">3 to name</p>' in page
+
+    data = {"version": game.version, "kind": "name", "seat": 1, "values": ["12", "4"]}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 400
+    ticked = re.findall(
+        r'<input type="checkbox" name="values" value="(\d+)" checked>', response.text
+    )
+    assert ticked == ["4", "12"]
+
+
+def test_during_the_play_it_says_who_named_the_trick(client: Client, db: None) -> None:
+    game = abracadabra_at(16)  # three tricks played; Ben named trick 4
+    page = client.get(f"/g/{game.key}/").text
+
+    assert "<li>trick 4 of 13</li><li>named by Ben</li>" in page
+    assert "* declares: bid highest, names exactly that many tricks." in page
+
+
+def test_a_thrown_in_deal_is_said_at_the_next(client: Client, db: None) -> None:
+    from tests.engine.test_abracadabra import spec_record
+
+    record = spec_record().with_rounds([{"calls": ["pass"] * 4}])
+    game = Game.start(record)
+
+    page = client.get(f"/g/{game.key}/").text
+
+    assert '<p class="last-round">Round 1: thrown in</p>' in page
+
+
+def test_the_last_free_bid_suit_is_not_asked_for(client: Client, db: None) -> None:
+    game = abracadabra_at(7)  # Ben and Cleo picked; Dev picks, Ann's is the one left
+    assert "Dev&#x27;s bid suit" in client.get(f"/g/{game.key}/").text
+
+    data = {"version": game.version, "kind": "suit", "seat": 3, "value": "diamonds"}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 303
+    page = client.get(f"/g/{game.key}/").text
+    assert "Tricks Ben names (exactly 3)" in page
+    assert "Ann&#x27;s bid suit" not in page
+
+
+def test_after_a_deal_each_players_score_is_broken_down(client: Client, db: None) -> None:
+    from tests.engine.test_abracadabra import SPEC_ROUND, spec_record
+
+    game = Game.start(spec_record().with_rounds([SPEC_ROUND]))
+
+    page = client.get(f"/g/{game.key}/").text
+    sheet = client.get(f"/g/{game.key}/sheet/").text
+
+    assert "<summary>How round 1 scored</summary>" in page
+    assert "<li>Ann: 30 success + 16 named + 5 tricks + 12 suit cards = 63</li>" in page
+    assert "<li>Ben: 4 named + 24 right hand + 4 tricks + 10 suit cards = 42</li>" in page
+    assert '<td class="points" title="3 tricks = 3">3</td>' in sheet
+
+
+def test_last_deals_bid_suits_are_one_tap(client: Client, db: None) -> None:
+    from tests.engine.test_abracadabra import (
+        ROUND_2_AUCTION,
+        SPEC_ROUND,
+        play_entries,
+        spec_record,
+    )
+
+    record, pending = play_entries(spec_record().with_rounds([SPEC_ROUND]), ROUND_2_AUCTION)
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    game.refresh_from_db()
+    page = client.get(f"/g/{game.key}/").text
+    assert "Same bid suits as last deal" in page
+    assert '<button name="value" value="same">Cleo ♣, Dev ♦, Ann ♥, Ben ♠</button>' in page
+
+    data = {"version": game.version, "kind": "suits", "value": "same"}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 303
+    page = client.get(f"/g/{game.key}/").text
+    assert "Tricks Cleo names (exactly 2)" in page
+    assert "Undo the bid suits" in page

@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from scorepad.models import Game
-from tests.conftest import ROUND_1, bid
+from tests.conftest import ROUND_1, bid, oh_hell
 
 Stored = Callable[[Game], dict[str, Any]]
 
@@ -145,3 +145,49 @@ def test_it_refuses_a_get(client: Client, hooked_game: Game) -> None:
     response = client.get(f"/g/{hooked_game.key}/undo/")
 
     assert response.status_code == 405
+
+
+def test_undo_says_which_entry_it_takes_back(client: Client, hooked_game: Game) -> None:
+    page = client.get(f"/g/{hooked_game.key}/").text
+
+    assert ">Undo Dev&#x27;s bid of 3</button>" in page
+
+
+def test_between_rounds_undo_names_the_last_rounds_last_entry(
+    client: Client, played_game: Game
+) -> None:
+    # Round 2 (Bob deals): tricks are entered for Cat, Dev and Ann; Bob's are filled in.
+    page = client.get(f"/g/{played_game.key}/").text
+
+    assert ">Undo Ann&#x27;s 2 tricks</button>" in page
+
+
+def test_undo_keeps_what_it_took_back_for_redo(client: Client, hooked_game: Game) -> None:
+    client.post(f"/g/{hooked_game.key}/undo/", {"version": 5})
+    client.post(f"/g/{hooked_game.key}/undo/", {"version": 6})
+
+    hooked_game.refresh_from_db()
+    assert hooked_game.pending == [bid(1, 3)]
+    assert hooked_game.redo == [bid(3, 3), bid(2, 2)]
+    assert ">Redo Cat&#x27;s bid of 2</button>" in client.get(f"/g/{hooked_game.key}/").text
+
+
+def test_undo_takes_back_entries_that_no_longer_stand_after_the_one_that_broke(
+    client: Client, db: None
+) -> None:
+    # Bob bids first; Cat's bid and the one after it cannot stand (a broken round).
+    game = Game.objects.create(
+        game="oh-hell",
+        record=oh_hell(),
+        pending=[bid(1, 3), bid(3, 1), bid(0, 2)],
+        version=5,
+    )
+    page = client.get(f"/g/{game.key}/").text
+    assert escape("The round in progress needs attention: it is Cat's turn to bid.") in page
+
+    response = client.post(f"/g/{game.key}/undo/", {"version": 5})
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.pending == [bid(1, 3)]
+    assert "needs attention" not in client.get(f"/g/{game.key}/").text

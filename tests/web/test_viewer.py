@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from typing import Any
 
 from django.test import Client
+from django.utils.timezone import localdate
 
 from scorepad.models import Game
+from tests.five_games import BOERENBRIDGE, SINKER
+from tests.web.test_sheet import cells, rows_to_play, sheet_rows
 
 
 def viewer(game: Game) -> str:
@@ -43,7 +48,8 @@ def test_it_shows_the_totals(client: Client, played_game: Game) -> None:
 
     assert "Totals after round 2" in response.text
     for total in ("25", "15", "4"):
-        assert f'<td class="num">{total} ' in response.text
+        # The class may add whether the last round's bid was made ("num made").
+        assert re.search(rf'<td class="num[a-z ]*">{total} ', response.text)
 
 
 def test_it_shows_the_winner_of_a_finished_game(client: Client, finished_game: Game) -> None:
@@ -62,7 +68,11 @@ def test_it_has_no_forms_and_never_shows_the_keepers_link(
     assert hooked_game.key not in response.text
     # The header's sign-out form is the only form, and only when signed in.
     assert "<form" not in response.text
-    assert "<button" not in response.text
+    # The one button shares the result (share.js); it changes nothing.
+    assert response.text.count("<button") == 1
+    assert '<button type="button" class="secondary" data-share="result-text" hidden>' in (
+        response.text
+    )
 
 
 def test_it_polls_itself_on_a_real_link(client: Client, new_game: Game) -> None:
@@ -188,3 +198,87 @@ def test_it_refuses_a_post(client: Client, new_game: Game) -> None:
     response = client.post(viewer(new_game), {"version": new_game.version})
 
     assert response.status_code == 405
+
+
+def test_it_shows_the_score_sheet_and_the_chart_read_only(
+    client: Client, played_game: Game
+) -> None:
+    html = client.get(viewer(played_game)).text
+
+    assert sheet_rows(html) == [
+        cells("1 10 Ann _ | 3 3 13 13 | 3 4 4 4 | 2 2 12 12 | 3 1 1 1"),
+        cells("2  9 Bob _ | 2 2 12 25 | 1 1 11 15 | 3 3 13 25 | 2 3 3 4"),
+    ]
+    assert len(rows_to_play(html)) == 17
+    assert '<svg class="chart-svg"' in html
+    assert "Correct it" not in html
+
+
+def test_the_live_fragment_leaves_the_sheet_out_to_stay_small(
+    htmx_client: Client, played_game: Game
+) -> None:
+    html = htmx_client.get(viewer(played_game)).text
+
+    assert "Totals after round 2" in html
+    assert sheet_rows(html) == []
+    assert "chart-svg" not in html
+
+
+def shared_text(html: str) -> str:
+    start = html.index('<textarea id="result-text"')
+    return unescape(html[html.index(">", start) + 1 : html.index("</textarea>", start)])
+
+
+def test_it_has_the_result_in_plain_text_to_share(client: Client, finished_game: Game) -> None:
+    html = client.get(viewer(finished_game)).text
+
+    played = localdate(finished_game.created)
+    assert shared_text(html) == (
+        f"Oh Hell, {played.day} {played:%B %Y}: Cat won\n"
+        "1. Cat 100\n"
+        "2. Bob 91\n"
+        "3. Ann 64\n"
+        f"Score sheet: http://testserver/v/{finished_game.viewer_key}/"
+    )
+    assert '<script src="/static/js/share.js" defer></script>' in html
+
+
+def test_a_game_going_on_shares_the_standings_so_far_ties_sharing_a_place(
+    client: Client, played_game: Game
+) -> None:
+    text = shared_text(client.get(viewer(played_game)).text)
+
+    assert text.splitlines()[0].endswith(": still going after 2 rounds")
+    assert text.splitlines()[1:5] == ["1. Ann 25", "1. Cat 25", "3. Bob 15", "4. Dev 4"]
+
+
+def test_a_shared_win_names_both_winners(client: Client) -> None:
+    game = Game.objects.create(game="sinker", record=SINKER)
+
+    text = shared_text(client.get(viewer(game)).text)
+
+    assert text.splitlines()[0].endswith(": Ann and Ben shared the win")
+    assert text.splitlines()[1:3] == ["1. Ann 10", "1. Ben 10"]
+
+
+def test_boerenbridge_is_won_on_exactly_100_whatever_else(client: Client) -> None:
+    game = Game.objects.create(game="boerenbridge", record=BOERENBRIDGE)
+
+    text = shared_text(client.get(viewer(game)).text)
+
+    assert text.splitlines()[0].endswith(": Ann won")
+    assert text.splitlines()[1:5] == ["1. Ann 100", "2. Ben 85", "3. Cleo 80", "4. Dev 20"]
+
+
+def test_the_finished_table_and_sheet_share_the_result_too(
+    client: Client, finished_game: Game
+) -> None:
+    for page in (f"/g/{finished_game.key}/", f"/g/{finished_game.key}/sheet/"):
+        assert shared_text(client.get(page).text).splitlines()[0].endswith(": Cat won")
+
+
+def test_the_viewers_sheet_never_shows_the_keeper_link(client: Client, played_game: Game) -> None:
+    response = client.get(viewer(played_game))
+
+    assert played_game.key not in response.text
+    assert "Correct round" not in response.text

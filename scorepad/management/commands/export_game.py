@@ -1,6 +1,10 @@
 """``python manage.py export_game ID``: print one game's scorepad/1 record.
 
-ID is the game's key, its link (``https://.../g/<key>/``) or path, or its number.
+ID is the game's key, its link (``https://.../g/<key>/``) or path, or its number:
+the id the database gave it when it was stored (1 for the first game, counting up;
+the app shows it nowhere, but it is the ``id`` column of ``scorepad_game``, handy
+in a database shell or a backup script). The key is the part after ``/g/`` in the
+keeper's link, and what import_game prints.
 A key may start with ``-``: give it after ``--`` (``export_game -- -Xy...``), or as a path.
 """
 
@@ -17,7 +21,9 @@ from scorepad.records import dump, export_records
 class Command(BaseCommand):
     help = (
         "Print a game's scorepad/1 record to standard output: the rounds played to "
-        "the end (a round still being entered is left out)."
+        "the end (a round still being entered is left out). Name the game by its key "
+        "(the part after /g/ in its link), the link itself, or its number: the id the "
+        "database gave it (the id column of scorepad_game; the app does not show it)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -25,8 +31,8 @@ class Command(BaseCommand):
             "game",
             metavar="ID",
             help=(
-                "the game's key, its link or path (/g/<key>/...), or its number; "
-                "a key that starts with - goes after --"
+                "the game's key, its link or path (/g/<key>/...), or its number "
+                "(its database id); a key that starts with - goes after --"
             ),
         )
 

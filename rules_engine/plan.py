@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .base import Setup
+from .core import Setup
 from .errors import RulesError
 from .options import resolve_options
 from .record import check_players, rules_for

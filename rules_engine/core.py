@@ -1,17 +1,27 @@
-"""What every game shares: the setup, a round's context, steps, entries, seats."""
+"""What every game shares: the setup, a round's context, steps, entries, the rules' shape."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import RulesError
+from .messages import say
 from .options import Option, OptionValue
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS = (*SUITS, "none")
+# How a suit is written in a box of a paper score sheet.
+SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
+
+MAX_NAME = 40
+"""A player's name has at most this many characters: it must fit a score sheet's column."""
+
+USUAL_PLAYERS = 4
+"""How many players a new game starts with, where the game allows four."""
 
 Round = Mapping[str, Any]
 """A round as the record holds it (see the scorepad/1 spec): plain JSON data."""
@@ -86,6 +96,7 @@ class StepKind(enum.StrEnum):
     CALL = "call"  # one call in an auction (Sinker, Abracadabra)
     TRUMP = "trump"  # the declarer names trump (Abracadabra variant)
     SUIT = "suit"  # one player's bid suit (Abracadabra)
+    SUITS = "suits"  # every player's bid suit at once, as last deal (Abracadabra)
     NAME = "name"  # the tricks one player names (Abracadabra)
     DECLARE = "declare"  # the declarer's right-hand tricks and exposed piles (Abracadabra)
     TRICK = "trick"  # who won one trick (Abracadabra)
@@ -109,6 +120,32 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """What the table sends back for a step, as it was posted: text, not yet read.
+
+    ``value`` is the button tapped; ``values`` the boxes ticked (tricks named or
+    exposed); ``piles`` the players whose piles are ticked as shown.
+    """
+
+    kind: str
+    seat: str = ""
+    value: str = ""
+    values: tuple[str, ...] = ()
+    piles: tuple[str, ...] = ()
+
+
+def read_number(text: str) -> int | None:
+    """A whole number written in ASCII digits, maybe with one minus sign; else None.
+
+    Only ASCII: ``"²"`` and ``"٣"`` are digits to Python but are no number typed here.
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 5:
+        return None
+    return int(text)
+
+
+@dataclass(frozen=True)
 class Step:
     """The next thing to enter: whose turn, what is asked, what may be said."""
 
@@ -121,12 +158,19 @@ class Step:
     high: int = 0
     # For steps asked of several players at once (Boerenbridge's bids): who.
     seats: tuple[int, ...] = ()
+    # For steps answered with several boxes: how many may be ticked (``most`` None: any).
+    least: int = 0
+    most: int | None = None
+    # For the declaring (Abracadabra): the players whose pile may be shown, in seat order.
+    piles: tuple[Choice, ...] = ()
+    # For a roll (Brink Bid's dice): the roll, as the entry's value.
+    roll: Callable[[random.Random], Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def player(self) -> int:
         """The seat asked, for a step that asks one player."""
         if self.seat is None:
-            raise RulesError(f"{self.prompt}: this step asks no one player")
+            raise RulesError(say("step_asks_no_one", prompt=self.prompt))
         return self.seat
 
     def choice(self, value: object) -> Choice:
@@ -137,7 +181,54 @@ class Step:
                 if choice.refused is not None:
                     raise RulesError(choice.refused)
                 return choice
-        raise RulesError(f"{value!r} is not something that can be said here ({self.prompt})")
+        raise RulesError(say("not_said_here", value=repr(value), prompt=self.prompt))
+
+    def entry(self, answer: Answer, rng: random.Random) -> Entry:
+        """The entry ``answer`` makes at this step, or a RulesError saying why it cannot.
+
+        Everything the step offers is read here, once: a roll is rolled (with ``rng``),
+        ticked boxes must each be one of the choices, a number is ASCII digits. Whether
+        the rules take the entry is theirs to say (``GameRules.enter``).
+        """
+        if answer.kind != self.kind.value:
+            raise RulesError(say("not_asked_now", kind=repr(answer.kind), prompt=self.prompt))
+        if self.roll is not None:
+            return Entry("dice", None, self.roll(rng))
+        seat = self.seat
+        if answer.seat:
+            seat = read_number(answer.seat)
+            if seat is None or seat < 0:
+                raise RulesError(say("not_a_seat", seat=repr(answer.seat)))
+        if self.kind is StepKind.NAME:
+            return Entry(self.kind.value, seat, self.ticked(answer.values, self.choices))
+        if self.kind is StepKind.DECLARE:
+            shown = set(self.ticked(answer.piles, self.piles))
+            value = {
+                "exposed": self.ticked(answer.values, self.choices),
+                "pile_exposed": [int(pile.value) in shown for pile in self.piles],
+            }
+            return Entry(self.kind.value, None, value)
+        text = answer.value.strip().lower()
+        number = read_number(text)
+        if number is not None:
+            return Entry(self.kind.value, seat, number)
+        return Entry(self.kind.value, seat, self.choice(text).value)
+
+    def ticked(self, values: Sequence[str], choices: tuple[Choice, ...]) -> list[int]:
+        """The numbers of the boxes ticked, sorted; each must be one of ``choices``, once."""
+        offered = {choice.value: choice for choice in choices}
+        numbers: list[int] = []
+        for text in values:
+            choice = offered.get(text.strip())
+            if choice is None:
+                raise RulesError(say("not_a_box", value=repr(text), prompt=self.prompt))
+            if choice.refused is not None:
+                raise RulesError(choice.refused)
+            number = int(choice.value)
+            if number in numbers:
+                raise RulesError(say("ticked_twice", label=choice.label, prompt=self.prompt))
+            numbers.append(number)
+        return sorted(numbers)
 
 
 @dataclass(frozen=True)
@@ -165,93 +256,6 @@ class Entry:
         return cls(kind=data["kind"], seat=seat, value=data.get("value"))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def as_int(value: object, what: str) -> int:
-    """A whole number (JSON's, not a string or true/false), or a RulesError naming ``what``."""
-    if isinstance(value, bool):
-        raise RulesError(f"{what} must be a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    raise RulesError(f"{what} must be a whole number, not {value!r}")
-
-
-def seat_list(setup: Setup, value: object, what: str) -> list[Any]:
-    """A list with one item a player, in seat order, or a RulesError."""
-    if not isinstance(value, list) or len(value) != setup.n:
-        raise RulesError(f"{what} must list one value for each of the {setup.n} players")
-    return value
-
-
-def check_keys(rnd: Round, required: Sequence[str], optional: Sequence[str] = ()) -> None:
-    if not isinstance(rnd, Mapping):
-        raise RulesError("a round must be a JSON object")
-    for key in required:
-        if key not in rnd:
-            raise RulesError(f"the round has no {key!r}")
-    for key in rnd:
-        if key not in required and key not in optional:
-            raise RulesError(f"the round has an unknown field {key!r}")
-
-
-def trump_choices() -> tuple[Choice, ...]:
-    return tuple(Choice(t, "no trump" if t == "none" else t) for t in TRUMPS)
-
-
-def check_trump(value: object) -> str:
-    if value not in TRUMPS:
-        raise RulesError(f"trump must be one of {', '.join(TRUMPS)}, not {value!r}")
-    return str(value)
-
-
-def tricks_step(ctx: RoundContext, draft: Draft) -> Step:
-    """Tricks taken, one player at a time, in bid order; the last one is worked out.
-
-    ``draft["tricks"]`` holds each seat's tricks or None. Every choice above what is
-    left of the hand is refused, so the tricks always add up to the hand size.
-    """
-    tricks: list[int | None] = draft["tricks"]
-    seat = next(s for s in ctx.bid_order if tricks[s] is None)
-    left = ctx.hand_size - sum(t for t in tricks if t is not None)
-    choices = tuple(
-        Choice(
-            str(t),
-            str(t),
-            None if t <= left else f"only {plural(left, 'trick')} of {ctx.hand_size} are left",
-        )
-        for t in range(ctx.hand_size + 1)
-    )
-    return Step(StepKind.TRICKS, f"Tricks {ctx.name(seat)} took", seat, choices)
-
-
-def enter_tricks(ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
-    """Take one player's tricks; with one player left, fill in theirs."""
-    step = tricks_step(ctx, draft)
-    if entry.seat != step.player:
-        raise RulesError(f"it is {ctx.name(step.player)}'s tricks that are asked for")
-    tricks = list(draft["tricks"])
-    tricks[step.player] = int(step.choice(entry.value).value)
-    missing = [s for s in range(ctx.n) if tricks[s] is None]
-    if len(missing) == 1:
-        tricks[missing[0]] = ctx.hand_size - sum(t for t in tricks if t is not None)
-    return {**draft, "tricks": tricks}
-
-
-def tricks_entries(ctx: RoundContext, value: object) -> list[Entry]:
-    """The entries that give a round's tricks, after checking they add up."""
-    tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, value, "tricks")]
-    for seat, t in enumerate(tricks):
-        if t < 0:
-            raise RulesError(f"{ctx.name(seat)} cannot take {t} tricks")
-    if sum(tricks) != ctx.hand_size:
-        raise RulesError(
-            f"the tricks add up to {sum(tricks)}, but {plural(ctx.hand_size, 'trick')} were played"
-        )
-    return [Entry("tricks", seat, tricks[seat]) for seat in ctx.bid_order[:-1]]
-
-
 def highest(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats on the highest total: the winners, ties shared."""
     top = max(totals)
@@ -268,6 +272,21 @@ class RoundView:
     # Per player: whether they made their bid (or contract, or named tricks),
     # None where they had nothing to make (sitting out, not the bidder, thrown in).
     made: tuple[bool | None, ...] = field(default=())
+    # Per player, where the game says it: how the round's score adds up
+    # ("20 success + 7 tricks = 27"); empty where it does not.
+    breakdown: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class PaperRow:
+    """A round as a paper score sheet writes it, besides its number, dealer and points.
+
+    ``boxes``: one cell a ``GameRules.round_boxes`` column; ``seats``: for each
+    player, one cell a ``GameRules.seat_boxes`` column.
+    """
+
+    boxes: tuple[str, ...]
+    seats: tuple[tuple[str, ...], ...]
 
 
 class GameRules:
@@ -282,10 +301,37 @@ class GameRules:
     # What a paper score sheet has a box for once a round, besides the players'
     # columns (Brink Bid's three dice).
     round_boxes: ClassVar[tuple[str, ...]] = ()
+    # What is rolled once a round, by the record's field: each die and its faces as
+    # the record writes them (Brink Bid's dice). A correction of the sheet offers these.
+    round_faces: ClassVar[Mapping[str, Mapping[str, tuple[object, ...]]]] = {}
+    # A heading over the round boxes on paper ("Dice"), or none.
+    round_boxes_heading: ClassVar[str] = ""
+    # What a paper score sheet has a box for a player a round, before the points
+    # and the running total.
+    seat_boxes: ClassVar[tuple[str, ...]] = ("Bid", "Took")
+    # What the marks in those boxes mean, printed under the sheet (or nothing).
+    paper_key: ClassVar[str] = ""
+    # What a player's statistics call the rounds they made of those they had to make.
+    made_label: ClassVar[str] = "Bids made exactly"
+    # Whether a miss is told apart as taking too many or too few tricks (a bid of a
+    # number); not where the call is a kind of contract (Sinker's "zero", "all").
+    counts_over_under: ClassVar[bool] = True
     # The ranks in the pack used to draw for the first dealer, low to high.
     draw_ranks: ClassVar[tuple[str, ...]] = (
         "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
     )  # fmt: skip
+
+    @property
+    def player_counts(self) -> str:
+        """How many play, as players say it: "3 to 7", or "2" for a game of two."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
+    @property
+    def usual_players(self) -> int:
+        """How many players a new game's form starts with: four, where the game allows."""
+        return max(self.min_players, min(USUAL_PLAYERS, self.max_players))
 
     # --- The shape of the game -------------------------------------------------
     def check_setup(self, setup: Setup) -> None:
@@ -302,8 +348,13 @@ class GameRules:
         """What the game plays to, where it has no fixed number of rounds."""
         return ""
 
-    def new_total(self, total: int, score: int) -> int:
+    def new_total(self, total: int, score: int, setup: Setup | None = None) -> int:
+        """A running total after a round's score (Boerenbridge's bounce reads the setup)."""
         return total + score
+
+    def total_note(self, total: int, score: int, setup: Setup | None = None) -> str | None:
+        """How ``score`` makes the new total, where it is more than a sum (a bounce)."""
+        return None
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
         return rounds_played == self.round_count(setup)
@@ -314,6 +365,11 @@ class GameRules:
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:
         raise NotImplementedError
+
+    def begin(self, ctx: RoundContext, previous: Round | None) -> Draft:
+        """A round's draft at the table, where the round before it (``previous``,
+        None for the first) may offer a shortcut (Abracadabra's same bid suits)."""
+        return self.start(ctx)
 
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         raise NotImplementedError
@@ -357,6 +413,14 @@ class GameRules:
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         raise NotImplementedError
 
+    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+        """The round's boxes on a paper sheet, for a round ``check_round`` accepted.
+
+        By default the round boxes are left empty and a player's are the bid and
+        the tricks of ``view``; a game whose sheet has other boxes says so here.
+        """
+        return plain_paper_row(self, view, ctx.n)
+
     def check_round(self, ctx: RoundContext, rnd: Round) -> None:
         """Refuse a record's round that could not have been entered at the table.
 
@@ -376,13 +440,15 @@ class GameRules:
             )
 
 
-def bid_balance(hand_size: int, bids: Sequence[int | None]) -> str:
-    """The bids so far against the tricks in play: "bids 8 of 10: under by 2"."""
-    total = sum(b for b in bids if b is not None)
-    if total == hand_size:
-        where = "exactly the tricks"
-    elif total > hand_size:
-        where = f"over by {total - hand_size}"
-    else:
-        where = f"under by {hand_size - total}"
-    return f"bids {total} of {plural(hand_size, 'trick')}: {where}"
+def plain_paper_row(rules: GameRules, view: RoundView, players: int) -> PaperRow:
+    """Empty round boxes, and a player's boxes filled from the bid and tricks shown
+    (for the default sheet, and a round that needs correcting)."""
+    boxes = tuple("" for _ in rules.round_boxes)
+    width = len(rules.seat_boxes)
+    seats = []
+    for seat in range(players):
+        shown = [view.bids[seat], view.tricks[seat]] if seat < len(view.bids) else []
+        if width == 1:
+            shown = shown[1:]  # the tricks: a one-box sheet (Sinker's) has no bid box
+        seats.append(tuple((shown + [""] * width)[:width]))
+    return PaperRow(boxes, tuple(seats))

@@ -9,13 +9,13 @@ from rules_engine import (
     RulesError,
     StepKind,
     new_record,
-    play,
     replace_round,
     review,
     score,
     table,
     undo,
 )
+from tests.engine.entering import enter
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 
@@ -31,8 +31,8 @@ def test_a_new_game_asks_the_dealers_left_to_bid_first() -> None:
 
 def test_undo_takes_back_the_last_entry_of_the_round() -> None:
     record, pending = new_record("oh-hell", PLAYERS, 0), ()
-    record, pending = play(record, pending, Entry("bid", 1, 3))
-    record, pending = play(record, pending, Entry("bid", 2, 2))
+    record, pending = enter(record, pending, Entry("bid", 1, 3))
+    record, pending = enter(record, pending, Entry("bid", 2, 2))
     record, pending = undo(record, pending)
     assert pending == (Entry("bid", 1, 3),)
     assert table(record, pending).step.seat == 2
@@ -60,9 +60,9 @@ def test_undo_on_a_new_game_says_there_is_nothing_to_undo() -> None:
 
 
 def test_a_refused_entry_changes_nothing() -> None:
-    record, pending = play(new_record("oh-hell", PLAYERS, 0), (), Entry("bid", 1, 3))
+    record, pending = enter(new_record("oh-hell", PLAYERS, 0), (), Entry("bid", 1, 3))
     with pytest.raises(RulesError):
-        play(record, pending, Entry("bid", 1, 2))
+        enter(record, pending, Entry("bid", 1, 2))
     assert pending == (Entry("bid", 1, 3),) and record.rounds == ()
 
 
@@ -109,12 +109,12 @@ def test_the_table_of_a_finished_game_names_the_winners() -> None:
     assert current.step.kind is StepKind.OVER
     assert current.step.prompt == "Ann and Ben won"
     with pytest.raises(RulesError, match="the game is over"):
-        play(record.with_rounds(rounds), (), Entry("bid", 0, 0))
+        enter(record.with_rounds(rounds), (), Entry("bid", 0, 0))
 
 
 def test_an_entry_of_an_unknown_kind_is_refused() -> None:
     with pytest.raises(RulesError, match="'roll' is not something entered in Oh Hell"):
-        play(new_record("oh-hell", PLAYERS, 0), (), Entry("roll", None, None))
+        enter(new_record("oh-hell", PLAYERS, 0), (), Entry("roll", None, None))
 
 
 def test_entries_round_trip_through_json() -> None:

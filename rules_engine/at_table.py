@@ -1,0 +1,269 @@
+"""The game at the table: the round being entered, the next step, entering, undoing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .core import Answer, Draft, Entry, Round, RoundContext, RoundView, Step, StepKind
+from .errors import RulesError
+from .messages import Term, names_and, say
+from .record import MOST_ROUNDS, Record
+from .sheet import Sheet, context, review
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything the table screens show: the sheet so far and what comes next."""
+
+    record: Record
+    sheet: Sheet
+    pending: tuple[Entry, ...]
+    # The round being entered; None once the game is over.
+    round: RoundContext | None
+    draft: Draft | None
+    step: Step
+    # The past round being entered again to correct it, if any (1-based).
+    correcting: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.sheet.finished
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What stays in view while the round is entered ("bids 8 of 10: under by 2")."""
+        if self.round is None or self.draft is None:
+            return ()
+        return self.record.rules.notes(self.round, self.draft)
+
+    @property
+    def optional_steps(self) -> tuple[Step, ...]:
+        if self.round is None or self.draft is None:
+            return ()
+        return self.record.rules.optional_steps(self.round, self.draft)
+
+    @property
+    def round_view(self) -> RoundView | None:
+        """The round being entered as the sheet would show it so far."""
+        if self.round is None or self.draft is None:
+            return None
+        return self.record.rules.draft_view(self.round, self.draft)
+
+    @property
+    def round_label(self) -> str:
+        """ "Round 3 of 19", or "Round 3, to 100" where the game plays to a score."""
+        if self.correcting is not None:
+            return say("heading_correcting", number=self.correcting)
+        number = len(self.record.rounds) + (0 if self.finished else 1)
+        count = self.record.rules.round_count(self.record.setup)
+        if count is not None:
+            return say("heading_round_of", number=number, count=count)
+        return say(
+            "heading_round_goal", number=number, goal=self.record.rules.goal(self.record.setup)
+        )
+
+    def entry(self, answer: Answer, rng: random.Random) -> Entry:
+        """The entry ``answer`` makes: read by the step on offer that asks for its kind
+        (the next step, or an optional one such as the turned-up trump)."""
+        if self.round is None:
+            raise RulesError(say("game_over"))
+        for step in (self.step, *self.optional_steps):
+            if step.kind.value == answer.kind:
+                return step.entry(answer, rng)
+        return self.step.entry(answer, rng)  # refused: not the kind asked for
+
+
+def _current(record: Record, sheet: Sheet) -> RoundContext | None:
+    if sheet.finished:
+        return None
+    return context(record, len(record.rounds), sheet.totals)
+
+
+def table(record: Record, pending: Sequence[Entry] = (), correcting: int | None = None) -> Table:
+    """The table for a record and the entries made so far in the current round.
+
+    Past rounds are reviewed, not refused: a correction that breaks a later round
+    shows it as needing attention. The pending entries must all still stand; an
+    entry that does not raises the RulesError that explains why. With
+    ``correcting``, the pending entries re-enter that past round instead.
+    """
+    sheet = review(record)
+    ctx: RoundContext | None
+    if correcting is not None:
+        ctx = _past(record, correcting)
+    else:
+        ctx = _current(record, sheet)
+    if ctx is None:
+        if pending:
+            raise RulesError(say("game_over"))
+        winners = names_and([record.players[s] for s in sheet.winners])
+        return Table(
+            record, sheet, (), None, None, Step(StepKind.OVER, say("won", winners=winners))
+        )
+    rules = record.rules
+    draft = rules.begin(ctx, record.rounds[ctx.index - 1] if ctx.index else None)
+    for entry in pending:
+        draft = rules.enter(ctx, draft, entry)
+    step = rules.next_step(ctx, draft)
+    return Table(record, sheet, tuple(pending), ctx, draft, step, correcting)
+
+
+def correction(record: Record, number: int) -> Table:
+    """Round ``number`` opened to be entered again, with what chance decided kept.
+
+    A correction changes what players said and took; it does not roll again: the
+    dice of the round as played (Brink Bid) are entered for it, as they fell. A
+    round copied from paper without dice is asked for its roll as usual.
+    """
+    current = table(record, (), number)
+    if current.round is None:
+        return current
+    played = record.rules.entries(current.round, record.rounds[number - 1])
+    if current.step.roll is not None and played:
+        # What a roll at this step would enter: the same kind as the round's own.
+        rolled = current.step.entry(Answer(current.step.kind.value), random.Random(0))
+        if played[0].kind == rolled.kind:
+            return play(current, played[0])
+    return current
+
+
+def _past(record: Record, number: int) -> RoundContext:
+    if not 1 <= number <= len(record.rounds):
+        raise RulesError(say("no_round_to_correct", number=number))
+    before = review(record.with_rounds(record.rounds[: number - 1]))
+    if before.finished:
+        raise RulesError(say("over_before_round"), number)
+    return context(record, number - 1, before.totals)
+
+
+def play(current: Table, entry: Entry) -> Table:
+    """The table after ``entry``; a finished round joins the record.
+
+    When a past round is being corrected, its finished entry replaces it and the
+    correction ends. Raises the rules' RulesError, with nothing changed, when the
+    entry is refused. Nothing already entered is replayed: the draft is carried on.
+    """
+    if current.round is None or current.draft is None:
+        raise RulesError(say("game_over"))
+    record, rules = current.record, current.record.rules
+    if current.correcting is None and len(record.rounds) >= MOST_ROUNDS:
+        raise RulesError(say("too_many_rounds", most=MOST_ROUNDS))
+    draft = rules.enter(current.round, current.draft, entry)
+    step = rules.next_step(current.round, draft)
+    if step.kind is not StepKind.COMPLETE:
+        return replace(current, pending=(*current.pending, entry), draft=draft, step=step)
+    finished = rules.to_round(current.round, draft)
+    if current.correcting is not None:
+        return table(replace_round(record, current.correcting, finished))
+    # The same rules, once more, as a record's round: what the table lets
+    # through, a record must hold too.
+    rules.check_round(current.round, finished)
+    return table(record.with_rounds([*record.rounds, finished]))
+
+
+def undo(record: Record, pending: Sequence[Entry]) -> tuple[Record, tuple[Entry, ...]]:
+    """Take back the last entry, reopening the last round if the current one is empty."""
+    if pending:
+        return record, tuple(pending[:-1])
+    if not record.rounds:
+        raise RulesError(say("nothing_to_undo"))
+    last = len(record.rounds) - 1
+    sheet = review(record.with_rounds(record.rounds[:last]))
+    ctx = context(record, last, sheet.totals)
+    entries = record.rules.entries(ctx, record.rounds[last])
+    return record.with_rounds(record.rounds[:last]), tuple(entries[:-1])
+
+
+def replace_round(record: Record, number: int, rnd: Round) -> Record:
+    """The record with round ``number`` (1-based) corrected.
+
+    The corrected round must keep every rule itself; later rounds are worked out
+    again and any that the correction breaks are shown as needing attention by
+    ``review``, never changed.
+    """
+    ctx = _past(record, number)
+    try:
+        record.rules.check_round(ctx, rnd)
+    except RulesError as error:
+        raise error.in_round(number) from None
+    rounds = list(record.rounds)
+    rounds[number - 1] = dict(rnd)
+    return record.with_rounds(rounds)
+
+
+def last_entry(current: Table) -> Entry | None:
+    """What Undo takes back: the round's last entry, or the last round's own last one.
+
+    None where Undo takes back no entry: nothing is entered yet, or a correction
+    with nothing entered again (Undo then cancels it).
+    """
+    if current.pending:
+        return current.pending[-1]
+    record = current.record
+    if current.correcting is not None or not record.rounds:
+        return None
+    last = len(record.rounds) - 1
+    rounds = current.sheet.rounds
+    before = rounds[last - 1].totals if last else tuple(0 for _ in record.players)
+    entries = record.rules.entries(context(record, last, before), record.rounds[last])
+    return entries[-1] if entries else None
+
+
+def describe(entry: Entry, players: Sequence[str]) -> str:
+    """An entry in a few words, as Undo and Redo name it: "Ben's bid of 3"."""
+    seat = entry.seat
+    name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
+    value = entry.value
+    number = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if entry.kind == "bid" and number is not None:
+        return say("entry_bid", player=name, bid=number)
+    if entry.kind == "tricks" and number is not None:
+        return say("entry_tricks", player=name, tricks=number)
+    if entry.kind == "tricks":
+        return say("entry_tricks_as_given", player=name, value=str(value))
+    if entry.kind == "call":
+        if value == "pass":
+            return say("entry_pass", player=name)
+        return say("entry_call", player=name, call=Term(str(value)))
+    if entry.kind == "trump":
+        return say("entry_trump", trump=Term(str(value)))
+    if entry.kind == "dice":
+        return say("entry_dice")
+    if entry.kind == "suit":
+        return say("entry_suit", player=name, suit=Term(str(value)))
+    if entry.kind == "suits":
+        return say("entry_suits")
+    if entry.kind == "name":
+        return say("entry_named", player=name)
+    if entry.kind == "declare":
+        return say("entry_declare")
+    if entry.kind == "trick" and number is not None and 0 <= number < len(players):
+        return say("entry_trick", player=players[number])
+    if entry.kind == "suit_cards" and number is not None:
+        return say("entry_suit_cards", player=name, cards=number)
+    return say("entry_last")
+
+
+def places(sheet: Sheet) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """A finished game's podium: (place, seats) from first to last, ties sharing a place.
+
+    The winners are first, as the rules name them (Boerenbridge's exactly 100);
+    everyone else follows by total, highest first.
+    """
+    if not sheet.finished:
+        return ()
+    rest = sorted(
+        {sheet.totals[s] for s in range(len(sheet.totals)) if s not in sheet.winners},
+        reverse=True,
+    )
+    podium = [(1, tuple(sheet.winners))] if sheet.winners else []
+    ahead = len(sheet.winners)
+    for total in rest:
+        seats = tuple(
+            s for s, t in enumerate(sheet.totals) if t == total and s not in sheet.winners
+        )
+        podium.append((ahead + 1, seats))
+        ahead += len(seats)
+    return tuple(podium)

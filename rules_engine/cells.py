@@ -1,0 +1,194 @@
+"""Correcting one box of the score sheet: a bid, tricks, the trump, the dice.
+
+A cell is changed in the record's round as it stands, every other entry kept;
+the round is then checked whole by the same rules as at the table
+(``replace_round``), and what the change does is worked out by scoring the
+record before and after and comparing the two sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .at_table import replace_round
+from .core import TRUMPS, Choice, read_number
+from .errors import RulesError
+from .record import Record
+from .sheet import Sheet, review
+
+# The fields a player's column holds, a number a player (RULINGS: 0 to the hand size).
+PLAYER_FIELDS = {"bids": "bid", "tricks": "tricks"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One value of a cell: a player's, or one die's."""
+
+    key: str  # the seat ("0") or the die ("number")
+    label: str  # "Ann", "Number of cards"
+    value: str  # as entered, as text ("" where there is none)
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A row of the sheet's round that may be corrected: every player's bids, the dice."""
+
+    number: int  # the round, 1-based
+    field: str  # "bids", "tricks", "trump", "dice"
+    label: str  # "Bids in round 3"
+    parts: tuple[Part, ...]
+
+
+def _round(record: Record, number: int) -> Mapping[str, Any]:
+    if not 1 <= number <= len(record.rounds):
+        raise RulesError(f"there is no round {number} to correct")
+    return record.rounds[number - 1]
+
+
+def _numbers(high: int) -> tuple[Choice, ...]:
+    return tuple(Choice(str(n), str(n)) for n in range(high + 1))
+
+
+def fields(record: Record, number: int) -> tuple[str, ...]:
+    """The fields of round ``number`` that may be corrected a cell at a time."""
+    rnd = _round(record, number)
+    faces = record.rules.round_faces
+    return tuple(
+        name
+        for name, value in rnd.items()
+        if (name in PLAYER_FIELDS and isinstance(value, list))
+        or (name == "trump" and isinstance(value, str))
+        or (name in faces and isinstance(value, Mapping))
+    )
+
+
+def cell(record: Record, number: int, field: str) -> Cell:
+    """The cell ``field`` of round ``number``, with what each of its values may be."""
+    rnd = _round(record, number)
+    if field not in fields(record, number):
+        raise RulesError(f"round {number} has no {field} to correct")
+    value = rnd[field]
+    label = f"{field.capitalize()} in round {number}"
+    if field in PLAYER_FIELDS:
+        high = record.rules.hand_size(record.setup, number - 1)
+        parts = tuple(
+            Part(str(seat), name, str(value[seat]), _numbers(high))
+            for seat, name in enumerate(record.players)
+            # A player who did not bid (Boerenbridge) has no bid to correct.
+            if seat < len(value) and value[seat] is not None
+        )
+        return Cell(number, field, label, parts)
+    if field == "trump":
+        choices = tuple(Choice(t, "No trump" if t == "none" else t) for t in TRUMPS)
+        return Cell(number, field, label, (Part("trump", "Trump", str(value), choices),))
+    faces = record.rules.round_faces[field]
+    parts = tuple(
+        Part(
+            key,
+            key.capitalize(),
+            str(value.get(key, "")),
+            tuple(Choice(str(f), str(f)) for f in shown),
+        )
+        for key, shown in faces.items()
+    )
+    return Cell(number, field, label, parts)
+
+
+def _read(part: Part, text: str) -> Any:
+    for choice in part.choices:
+        if choice.value == text.strip().lower():
+            number = read_number(choice.value)
+            return number if number is not None else choice.value
+    raise RulesError(f"{text!r} is not one of the values {part.label} may have here")
+
+
+def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str]]) -> Record:
+    """The record with round ``number``'s cells as ``posted`` (field, then part key);
+    every value not posted is kept as entered. The round is then checked whole, by
+    the rules the table uses, or a RulesError says why it cannot be so."""
+    rnd = dict(_round(record, number))
+    for field, values in posted.items():
+        the_cell = cell(record, number, field)
+        if field in PLAYER_FIELDS:
+            column = list(rnd[field])
+            for part in the_cell.parts:
+                if part.key in values:
+                    column[int(part.key)] = _read(part, values[part.key])
+            rnd[field] = column
+        elif field == "trump":
+            rnd[field] = _read(the_cell.parts[0], values.get("trump", rnd[field]))
+        else:
+            rnd[field] = {
+                part.key: _read(part, values.get(part.key, part.value)) for part in the_cell.parts
+            }
+    return replace_round(record, number, rnd)
+
+
+def _names(players: Sequence[str], seats: Sequence[int]) -> str:
+    return " and ".join(players[seat] for seat in seats) or "nobody"
+
+
+def differences(before: Record, after: Record) -> tuple[str, ...]:
+    """What a correction changes, in words: totals, the winner or leader, rounds
+    that now need attention ("Ann's total 87 -> 97"; "the winner becomes Ann instead of Ben")."""
+    old, new = review(before), review(after)
+    players = after.players
+    lines = _entered(before, after)
+    lines += [
+        f"{name}'s total {was} \u2192 {now}"
+        for name, was, now in zip(players, old.totals, new.totals, strict=True)
+        if was != now
+    ]
+    lines += _outcome(players, old, new)
+    known = {(r.number, r.problem) for r in old.problems}
+    lines += [
+        f"round {r.number} will need attention: {r.problem}"
+        for r in new.problems
+        if (r.number, r.problem) not in known
+    ]
+    return tuple(lines) or ("Nothing changes.",)
+
+
+def _entered(before: Record, after: Record) -> list[str]:
+    """What was entered differently: "round 1: Ann's bid 3 → 4"."""
+    lines = []
+    for number, (was, now) in enumerate(zip(before.rounds, after.rounds, strict=True), 1):
+        for field in [*now, *(f for f in was if f not in now)]:
+            old, new = was.get(field), now.get(field)
+            if old == new:
+                continue
+            if field in PLAYER_FIELDS and isinstance(old, list) and isinstance(new, list):
+                lines += [
+                    f"round {number}: {name}'s {PLAYER_FIELDS[field]} {a} → {b}"
+                    for name, a, b in zip(after.players, old, new, strict=True)
+                    if a != b
+                ]
+            elif isinstance(old, Mapping) and isinstance(new, Mapping):
+                lines += [
+                    f"round {number}: {field} {key} {old.get(key)} → {new.get(key)}"
+                    for key in new
+                    if old.get(key) != new.get(key)
+                ]
+            else:
+                lines.append(f"round {number}: the {field} {old} → {new}")
+    return lines
+
+
+def _outcome(players: Sequence[str], old: Sheet, new: Sheet) -> list[str]:
+    if old.finished and new.finished:
+        if old.winners != new.winners:
+            won = "winners become" if len(new.winners) > 1 else "winner becomes"
+            return [
+                f"the {won} {_names(players, new.winners)} "
+                f"instead of {_names(players, old.winners)}"
+            ]
+        return []
+    if old.finished != new.finished:
+        return ["the game is no longer over" if old.finished else "the game is now over"]
+    if old.leaders != new.leaders and new.leaders:
+        return [f"the lead goes to {_names(players, new.leaders)} instead of "
+                f"{_names(players, old.leaders)}"]  # fmt: skip
+    return []

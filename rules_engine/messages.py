@@ -1,0 +1,314 @@
+"""Every word the engine says to the players, in one place: a code, its parameters, English.
+
+A refusal, a step's prompt or a table note is a ``Message``: a ``str`` holding its
+English words (so it prints, compares and formats as before) that also keeps its
+``code`` and ``params``. Another renderer says it in another language with
+``render(message, gettext, ngettext)``: the English template is the key to look up,
+as gettext catalogues do, so a translation is a ``.po`` file and no code here.
+
+Templates are ``str.format`` templates; a ``Plural`` picks its form by one of the
+parameters. A parameter may itself be a message (a reason inside a prompt), which
+is rendered first, in the same language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A template with a singular and a plural form, picked by the parameter ``count``."""
+
+    one: str
+    other: str
+    count: str
+
+
+Template = str | Plural
+
+ENGLISH: Mapping[str, Template] = {
+    # A refusal placed in a round of a record (RulesError.__str__).
+    "in_round": "round {number}: {message}",
+    # --- Bidding (Oh Hell, Brink Bid, Boerenbridge) ---
+    "hook": Plural(
+        "{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick",
+        "{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} tricks",
+        "hand_size",
+    ),
+    "bid_range": "{player} may bid 0 to {hand_size}, not {bid}",
+    "bids_exact": Plural(
+        "bids {total} of {hand_size} trick: exactly the tricks",
+        "bids {total} of {hand_size} tricks: exactly the tricks",
+        "hand_size",
+    ),
+    "bids_over": Plural(
+        "bids {total} of {hand_size} trick: over by {by}",
+        "bids {total} of {hand_size} tricks: over by {by}",
+        "hand_size",
+    ),
+    "bids_under": Plural(
+        "bids {total} of {hand_size} trick: under by {by}",
+        "bids {total} of {hand_size} tricks: under by {by}",
+        "hand_size",
+    ),
+    "round_complete": "this round is complete",
+    "bidding_over": "the bidding is over: the tricks are next",
+    "turn_to_bid": "it is {player}'s turn to bid",
+    "tricks_after_bids": "tricks are entered once everyone has bid",
+    "not_entered_in": "{kind} is not something entered in {game}",
+    "prompt_bids": "{player} bids",
+    "prompt_complete": "The round is complete",
+    "prompt_trump_turned_up": "Trump turned up",
+    # --- Boerenbridge ---
+    "sits_out": Plural(
+        "{player} has {points} point and does not bid this round",
+        "{player} has {points} points and does not bid this round",
+        "points",
+    ),
+    "note_sits_out": Plural(
+        "{player} sits out: {points} point", "{player} sits out: {points} points", "points"
+    ),
+    "prompt_still_to_bid": "Still to bid: {others} and {last}",
+    "prompt_hooked": Plural(
+        "{dealer} deals and must change the bid: the bids add up to the {hand_size} trick",
+        "{dealer} deals and must change the bid: the bids add up to the {hand_size} tricks",
+        "hand_size",
+    ),
+    "prompt_may_change_bid": "{dealer} deals and may still change the bid",
+    "tricks_after_every_bid": "tricks are entered once every bid stands",
+    "without_trump": "{game} is played without trump",
+    "bid_needs_player": "a bid must say which player made it",
+    "tricks_being_entered": "the tricks are being entered: undo them to change a bid",
+    "has_bid": "{player} has bid already; undo to change it",
+    "no_bid_everyone_bids": "{player} has no bid: every player bids in these rules",
+    "no_bid_below_threshold": (
+        "{player} has no bid: only players on {threshold} points or more do not bid"
+    ),
+    "goal_to": "to {target}",
+    "goal_to_or_more": "to {target} or more",
+    "goal_deals": Plural("{count} deal", "{count} deals", "count"),
+    # --- Tricks taken (the games that bid tricks) ---
+    "prompt_tricks": "Tricks {player} took",
+    "tricks_left": Plural(
+        "only {left} trick of {hand_size} are left",
+        "only {left} tricks of {hand_size} are left",
+        "left",
+    ),
+    "tricks_asked": "it is {player}'s tricks that are asked for",
+    "tricks_negative": "{player} cannot take {tricks} tricks",
+    "tricks_sum": Plural(
+        "the tricks add up to {total}, but {hand_size} trick were played",
+        "the tricks add up to {total}, but {hand_size} tricks were played",
+        "hand_size",
+    ),
+    # --- The table ---
+    "game_over": "the game is over: nothing more can be entered",
+    "no_round_to_correct": "there is no round {number} to correct",
+    "over_before_round": "the game was already over before this round",
+    "too_many_rounds": "a game holds at most {most} rounds",
+    "nothing_to_undo": "there is nothing to undo yet",
+    "heading_correcting": "Correcting round {number}",
+    "heading_round_of": "Round {number} of {count}",
+    "heading_round_goal": "Round {number}, {goal}",
+    "won": "{winners} won",
+    "names_and": "{others} and {last}",
+    # --- Brink Bid, Sinker, Abracadabra: their prompts ---
+    "prompt_rolls": "{player} rolls the dice",
+    "who_rolls": "it is {player} who rolls the dice",
+    "prompt_calls": "{player} calls",
+    "prompt_calls_again": "{player} calls again",
+    "abra_bid_higher": "a bid must be higher than {bid}",
+    "sinker_row_made": "{player} {contract}, made",
+    "sinker_row_failed": "{player} {contract}, failed",
+    "sinker_made": "Made: {player} took all {tricks} tricks",
+    "sinker_lost_at": "Lost at trick {trick}: {opponent} took it",
+    "sinker_lost_after": Plural(
+        "Lost at trick {trick}: {opponent} took it after {bidder} took {taken} trick",
+        "Lost at trick {trick}: {opponent} took it after {bidder} took {taken} tricks",
+        "taken",
+    ),
+    "sinker_how_went": "How {player}'s {call} went",
+    "abra_thrown_in": "Everyone passed: the deal is thrown in",
+    "abra_who_won": "Who won trick {trick}?",
+    "abra_deal_complete": "The deal is complete",
+    "abra_suit_taken": "{player} has {suit} already",
+    "abra_bid_suit": "{player}'s bid suit",
+    "abra_suit_cards": "{suit} {player} took",
+    "abra_trump_turned_up": "Trump turned up (the Joker: no trump)",
+    "abra_same_suits": "Same bid suits as last deal",
+    "abra_no_last_suits": "there are no bid suits of a last deal to take again",
+    "abra_same_suits_first": "the same bid suits as last deal are taken before any is picked",
+    "abra_part_success": "{points} success",
+    "abra_part_named": "{points} named",
+    "abra_part_right_hand": "{points} right hand",
+    "abra_part_tricks": Plural("{points} trick", "{points} tricks", "points"),
+    "abra_part_suit_cards": "{points} suit cards",
+    "abra_part_plus": "{sum} + {part}",
+    "abra_part_minus": "{sum} - {part}",
+    "abra_part_total": "{sum} = {total}",
+    # --- The rules in play (house_rules.rules_in_play) ---
+    "rules_as_ruled": "As ruled",
+    "rules_preset": "Rules: {name}",
+    "rules_house": "House rules: {parts}",
+    "rules_hands": "hands {hands}",
+    "rules_hands_again": "hands {hands}, over and over",
+    "rules_hook": "hook",
+    "rules_no_hook": "no hook",
+    "rules_hook_from": "hook from {cards} cards",
+    "rules_made_missed": "made {made}, missed {missed}",
+    "rules_nobody_sits_out": "nobody sits out",
+    "rules_sit_out_from": "sit out from {points}",
+    "rules_no_bounce": "no bounce",
+    # --- Undo and Redo name the entry they take back or put back (at_table.describe) ---
+    "entry_bid": "{player}'s bid of {bid}",
+    "entry_tricks": Plural("{player}'s {tricks} trick", "{player}'s {tricks} tricks", "tricks"),
+    "entry_tricks_as_given": "{player}'s tricks ({value})",
+    "entry_pass": "{player}'s pass",
+    "entry_call": "{player}'s call of {call}",
+    "entry_trump": "the trump ({trump})",
+    "entry_dice": "the roll of the dice",
+    "entry_suit": "{player}'s bid suit ({suit})",
+    "entry_suits": "the bid suits",
+    "entry_named": "the tricks {player} named",
+    "entry_declare": "the declarer's right-hand tricks and piles",
+    "entry_trick": "the last trick, won by {player}",
+    "entry_suit_cards": Plural(
+        "{player}'s {cards} card of their bid suit",
+        "{player}'s {cards} cards of their bid suit",
+        "cards",
+    ),
+    "entry_last": "the last entry",
+    # --- Steps ---
+    "step_asks_no_one": "{prompt}: this step asks no one player",
+    "not_said_here": "{value} is not something that can be said here ({prompt})",
+    "not_asked_now": "{kind} is not asked for now: {prompt}",
+    "not_a_seat": "{seat} is not a seat at this table",
+    "not_a_box": "{value} is not one of the boxes here ({prompt})",
+    "ticked_twice": "{label} is ticked twice ({prompt})",
+    # --- Brink Bid's dice, as noted on the round ---
+    "brink_no_pass": "No pass",
+    "brink_pass_other": Plural(
+        "Pass {number} card to the other player",
+        "Pass {number} cards to the other player",
+        "number",
+    ),
+    "brink_pass_across": Plural(
+        "Pass {number} card across", "Pass {number} cards across", "number"
+    ),
+    "brink_pass_left": Plural(
+        "Pass {number} card to the left", "Pass {number} cards to the left", "number"
+    ),
+    "brink_pass_right": Plural(
+        "Pass {number} card to the right", "Pass {number} cards to the right", "number"
+    ),
+    "brink_no_trump": "No trump",
+    "brink_trump": "Trump: {trump}",
+    "comma_list": "{first}, {rest}",
+    "abra_declared": "{player} declared {bid}",
+    # --- The record ---
+    "record_players_list": "players must be a list of names",
+    "record_player_count": "{game} is for {counts} players, not {count}",
+    "record_needs_name": "every player needs a name",
+    "record_same_name": "two players are called {name}: give one another name",
+    "record_not_object": "a game record must be a JSON object",
+    "record_options_object": "{field} must be a JSON object",
+    "record_first_dealer": "{field} must be a seat from 0 to {last}",
+    "record_rounds_list": "{field} must be a list",
+    "record_round_object": "a round must be a JSON object",
+    "option_only_with": "option {name} is given only with {setting}",
+    "hand_at_least_one": "a hand has at least 1 card, not {value}",
+    "record_not_json": "the file is not readable JSON ({error})",
+}
+
+
+class Term(str):
+    """A word of the catalogue given as a parameter (a preset's name): translated, where a
+    player's name, also a ``str``, never is."""
+
+
+Param = int | str | tuple[str, ...]
+"""A parameter: a number, a name, a message or a term (each a ``str``) rendered in turn,
+or several of them, rendered and joined by "; "."""
+
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+
+
+def _english(text: str) -> str:
+    return text
+
+
+def _english_plural(one: str, other: str, count: int) -> str:
+    return one if count == 1 else other
+
+
+class Message(str):
+    """Words for the players that remember how they were made: ``code`` and ``params``."""
+
+    code: str
+    params: Mapping[str, Param]
+
+    def __new__(cls, code: str, **params: Param) -> Message:
+        words = _render(code, params, _english, _english_plural)
+        message = super().__new__(cls, words)
+        message.code = code
+        message.params = params
+        return message
+
+    def __reduce__(self) -> tuple[object, ...]:  # a str subclass with keyword state
+        return (_rebuild, (self.code, dict(self.params)))
+
+
+def _rebuild(code: str, params: dict[str, Param]) -> Message:
+    return Message(code, **params)
+
+
+def say(code: str, **params: Param) -> Message:
+    """The message ``code`` with its parameters; ``str()`` of it is its English words."""
+    if code not in ENGLISH:
+        raise KeyError(f"no message {code!r} in the engine's catalogue")
+    return Message(code, **params)
+
+
+def names_and(names: list[str]) -> Param:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cat": a list of names as players say it."""
+    if len(names) == 1:
+        return names[0]
+    return say("names_and", others=", ".join(names[:-1]), last=names[-1])
+
+
+def comma_list(words: list[str]) -> str:
+    """ "pass, zero, all": words (terms, as a rule) in order, each translated in turn."""
+    if len(words) == 1:
+        return words[0]
+    return say("comma_list", first=words[0], rest=comma_list(words[1:]))
+
+
+def _render(code: str, params: Mapping[str, Param], gettext: Gettext, ngettext: Ngettext) -> str:
+    template = ENGLISH[code]
+    words = {key: _param(value, gettext, ngettext) for key, value in params.items()}
+    if isinstance(template, Plural):
+        count = params[template.count]
+        text = ngettext(template.one, template.other, count if isinstance(count, int) else 0)
+    else:
+        text = gettext(template)
+    return text.format(**words)
+
+
+def _param(value: Param, gettext: Gettext, ngettext: Ngettext) -> Param:
+    if isinstance(value, tuple):
+        return "; ".join(_param(part, gettext, ngettext) for part in value)  # type: ignore[misc]
+    if isinstance(value, Term):
+        return gettext(value)
+    if isinstance(value, str):
+        return render(value, gettext, ngettext)
+    return value
+
+
+def render(text: str, gettext: Gettext = _english, ngettext: Ngettext = _english_plural) -> str:
+    """``text`` in the language of ``gettext``/``ngettext``; plain text stays as it is."""
+    if not isinstance(text, Message):
+        return text
+    return _render(text.code, text.params, gettext, ngettext)

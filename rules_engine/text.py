@@ -1,0 +1,21 @@
+"""How the engine words counts and the bids against the tricks in its messages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .messages import Message, say
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def bid_balance(hand_size: int, bids: Sequence[int | None]) -> Message:
+    """The bids so far against the tricks in play: "bids 8 of 10 tricks: under by 2"."""
+    total = sum(b for b in bids if b is not None)
+    if total == hand_size:
+        return say("bids_exact", total=total, hand_size=hand_size)
+    if total > hand_size:
+        return say("bids_over", total=total, hand_size=hand_size, by=total - hand_size)
+    return say("bids_under", total=total, hand_size=hand_size, by=hand_size - total)

@@ -1,0 +1,52 @@
+"""Tricks taken, entered one player at a time: shared by the games that bid tricks."""
+
+from __future__ import annotations
+
+from .checks import as_int, seat_list
+from .core import Choice, Draft, Entry, RoundContext, Step, StepKind
+from .errors import RulesError
+from .messages import say
+
+
+def tricks_step(ctx: RoundContext, draft: Draft) -> Step:
+    """Tricks taken, one player at a time, in bid order; the last one is worked out.
+
+    ``draft["tricks"]`` holds each seat's tricks or None. Every choice above what is
+    left of the hand is refused, so the tricks always add up to the hand size.
+    """
+    tricks: list[int | None] = draft["tricks"]
+    seat = next(s for s in ctx.bid_order if tricks[s] is None)
+    left = ctx.hand_size - sum(t for t in tricks if t is not None)
+    choices = tuple(
+        Choice(
+            str(t),
+            str(t),
+            None if t <= left else say("tricks_left", left=left, hand_size=ctx.hand_size),
+        )
+        for t in range(ctx.hand_size + 1)
+    )
+    return Step(StepKind.TRICKS, say("prompt_tricks", player=ctx.name(seat)), seat, choices)
+
+
+def enter_tricks(ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+    """Take one player's tricks; with one player left, fill in theirs."""
+    step = tricks_step(ctx, draft)
+    if entry.seat != step.player:
+        raise RulesError(say("tricks_asked", player=ctx.name(step.player)))
+    tricks = list(draft["tricks"])
+    tricks[step.player] = int(step.choice(entry.value).value)
+    missing = [s for s in range(ctx.n) if tricks[s] is None]
+    if len(missing) == 1:
+        tricks[missing[0]] = ctx.hand_size - sum(t for t in tricks if t is not None)
+    return {**draft, "tricks": tricks}
+
+
+def tricks_entries(ctx: RoundContext, value: object) -> list[Entry]:
+    """The entries that give a round's tricks, after checking they add up."""
+    tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, value, "tricks")]
+    for seat, t in enumerate(tricks):
+        if t < 0:
+            raise RulesError(say("tricks_negative", player=ctx.name(seat), tricks=t))
+    if sum(tricks) != ctx.hand_size:
+        raise RulesError(say("tricks_sum", total=sum(tricks), hand_size=ctx.hand_size))
+    return [Entry("tricks", seat, tricks[seat]) for seat in ctx.bid_order[:-1]]

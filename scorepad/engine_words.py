@@ -1,0 +1,307 @@
+"""The engine's words, marked for translation so that makemessages finds them.
+
+The engine (standard library only) keeps every message's English template in
+rules_engine/messages.py; this list repeats them, one literal per template, because
+makemessages reads source text, not data. tests/web/test_translations.py checks
+that the two agree. ``words()`` renders an engine message in the active language.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_noop, ngettext, ngettext_lazy, pgettext_lazy
+
+from rules_engine import RulesError
+from rules_engine.messages import render
+
+
+def words(text: str | RulesError) -> str:
+    """An engine message, prompt, note or refusal in the request's language."""
+    if isinstance(text, RulesError):
+        return text.words(gettext, ngettext)
+    return render(text, gettext, ngettext)
+
+
+# ruff: noqa: E501 (one literal a line, as makemessages reads them)
+# fmt: off
+TEMPLATES = (
+    gettext_noop('round {number}: {message}'),  # in_round
+    ngettext_lazy('{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick', '{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} tricks', 'hand_size'),  # hook
+    gettext_noop('{player} may bid 0 to {hand_size}, not {bid}'),  # bid_range
+    ngettext_lazy('bids {total} of {hand_size} trick: exactly the tricks', 'bids {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact
+    ngettext_lazy('bids {total} of {hand_size} trick: over by {by}', 'bids {total} of {hand_size} tricks: over by {by}', 'hand_size'),  # bids_over
+    ngettext_lazy('bids {total} of {hand_size} trick: under by {by}', 'bids {total} of {hand_size} tricks: under by {by}', 'hand_size'),  # bids_under
+    gettext_noop('this round is complete'),  # round_complete
+    gettext_noop('the bidding is over: the tricks are next'),  # bidding_over
+    gettext_noop("it is {player}'s turn to bid"),  # turn_to_bid
+    gettext_noop('tricks are entered once everyone has bid'),  # tricks_after_bids
+    gettext_noop('{kind} is not something entered in {game}'),  # not_entered_in
+    gettext_noop('{player} bids'),  # prompt_bids
+    gettext_noop('The round is complete'),  # prompt_complete
+    gettext_noop('Trump turned up'),  # prompt_trump_turned_up
+    ngettext_lazy('{player} has {points} point and does not bid this round', '{player} has {points} points and does not bid this round', 'points'),  # sits_out
+    ngettext_lazy('{player} sits out: {points} point', '{player} sits out: {points} points', 'points'),  # note_sits_out
+    gettext_noop('Still to bid: {others} and {last}'),  # prompt_still_to_bid
+    ngettext_lazy('{dealer} deals and must change the bid: the bids add up to the {hand_size} trick', '{dealer} deals and must change the bid: the bids add up to the {hand_size} tricks', 'hand_size'),  # prompt_hooked
+    gettext_noop('{dealer} deals and may still change the bid'),  # prompt_may_change_bid
+    gettext_noop('tricks are entered once every bid stands'),  # tricks_after_every_bid
+    gettext_noop('{game} is played without trump'),  # without_trump
+    gettext_noop('a bid must say which player made it'),  # bid_needs_player
+    gettext_noop('the tricks are being entered: undo them to change a bid'),  # tricks_being_entered
+    gettext_noop('{player} has bid already; undo to change it'),  # has_bid
+    gettext_noop('{player} has no bid: every player bids in these rules'),  # no_bid_everyone_bids
+    gettext_noop('{player} has no bid: only players on {threshold} points or more do not bid'),  # no_bid_below_threshold
+    gettext_noop('to {target}'),  # goal_to
+    gettext_noop('to {target} or more'),  # goal_to_or_more
+    ngettext_lazy('{count} deal', '{count} deals', 'count'),  # goal_deals
+    gettext_noop('Tricks {player} took'),  # prompt_tricks
+    ngettext_lazy('only {left} trick of {hand_size} are left', 'only {left} tricks of {hand_size} are left', 'left'),  # tricks_left
+    gettext_noop("it is {player}'s tricks that are asked for"),  # tricks_asked
+    gettext_noop('{player} cannot take {tricks} tricks'),  # tricks_negative
+    ngettext_lazy('the tricks add up to {total}, but {hand_size} trick were played', 'the tricks add up to {total}, but {hand_size} tricks were played', 'hand_size'),  # tricks_sum
+    gettext_noop('the game is over: nothing more can be entered'),  # game_over
+    gettext_noop('there is no round {number} to correct'),  # no_round_to_correct
+    gettext_noop('the game was already over before this round'),  # over_before_round
+    gettext_noop('a game holds at most {most} rounds'),  # too_many_rounds
+    gettext_noop('there is nothing to undo yet'),  # nothing_to_undo
+    gettext_noop('Correcting round {number}'),  # heading_correcting
+    gettext_noop('Round {number} of {count}'),  # heading_round_of
+    gettext_noop('Round {number}, {goal}'),  # heading_round_goal
+    gettext_noop('{winners} won'),  # won
+    gettext_noop('{others} and {last}'),  # names_and
+    gettext_noop('{player} rolls the dice'),  # prompt_rolls
+    gettext_noop('it is {player} who rolls the dice'),  # who_rolls
+    gettext_noop('{player} calls'),  # prompt_calls
+    gettext_noop('{player} calls again'),  # prompt_calls_again
+    gettext_noop('a bid must be higher than {bid}'),  # abra_bid_higher
+    gettext_noop('{player} {contract}, made'),  # sinker_row_made
+    gettext_noop('{player} {contract}, failed'),  # sinker_row_failed
+    gettext_noop('Made: {player} took all {tricks} tricks'),  # sinker_made
+    gettext_noop('Lost at trick {trick}: {opponent} took it'),  # sinker_lost_at
+    ngettext_lazy('Lost at trick {trick}: {opponent} took it after {bidder} took {taken} trick', 'Lost at trick {trick}: {opponent} took it after {bidder} took {taken} tricks', 'taken'),  # sinker_lost_after
+    gettext_noop("How {player}'s {call} went"),  # sinker_how_went
+    gettext_noop('Everyone passed: the deal is thrown in'),  # abra_thrown_in
+    gettext_noop('Who won trick {trick}?'),  # abra_who_won
+    gettext_noop('The deal is complete'),  # abra_deal_complete
+    gettext_noop('{player} has {suit} already'),  # abra_suit_taken
+    gettext_noop("{player}'s bid suit"),  # abra_bid_suit
+    gettext_noop('{suit} {player} took'),  # abra_suit_cards
+    gettext_noop('Trump turned up (the Joker: no trump)'),  # abra_trump_turned_up
+    gettext_noop('Same bid suits as last deal'),  # abra_same_suits
+    gettext_noop('there are no bid suits of a last deal to take again'),  # abra_no_last_suits
+    gettext_noop('the same bid suits as last deal are taken before any is picked'),  # abra_same_suits_first
+    gettext_noop('{points} success'),  # abra_part_success
+    gettext_noop('{points} named'),  # abra_part_named
+    gettext_noop('{points} right hand'),  # abra_part_right_hand
+    ngettext_lazy('{points} trick', '{points} tricks', 'points'),  # abra_part_tricks
+    gettext_noop('{points} suit cards'),  # abra_part_suit_cards
+    gettext_noop('{sum} + {part}'),  # abra_part_plus
+    gettext_noop('{sum} - {part}'),  # abra_part_minus
+    gettext_noop('{sum} = {total}'),  # abra_part_total
+    gettext_noop('As ruled'),  # rules_as_ruled
+    gettext_noop('Rules: {name}'),  # rules_preset
+    gettext_noop('House rules: {parts}'),  # rules_house
+    gettext_noop('hands {hands}'),  # rules_hands
+    gettext_noop('hands {hands}, over and over'),  # rules_hands_again
+    gettext_noop('hook'),  # rules_hook
+    gettext_noop('no hook'),  # rules_no_hook
+    gettext_noop('hook from {cards} cards'),  # rules_hook_from
+    gettext_noop('made {made}, missed {missed}'),  # rules_made_missed
+    gettext_noop('nobody sits out'),  # rules_nobody_sits_out
+    gettext_noop('sit out from {points}'),  # rules_sit_out_from
+    gettext_noop('no bounce'),  # rules_no_bounce
+    gettext_noop("{player}'s bid of {bid}"),  # entry_bid
+    ngettext_lazy("{player}'s {tricks} trick", "{player}'s {tricks} tricks", 'tricks'),  # entry_tricks
+    gettext_noop("{player}'s tricks ({value})"),  # entry_tricks_as_given
+    gettext_noop("{player}'s pass"),  # entry_pass
+    gettext_noop("{player}'s call of {call}"),  # entry_call
+    gettext_noop('the trump ({trump})'),  # entry_trump
+    gettext_noop('the roll of the dice'),  # entry_dice
+    gettext_noop("{player}'s bid suit ({suit})"),  # entry_suit
+    gettext_noop('the bid suits'),  # entry_suits
+    gettext_noop('the tricks {player} named'),  # entry_named
+    gettext_noop("the declarer's right-hand tricks and piles"),  # entry_declare
+    gettext_noop('the last trick, won by {player}'),  # entry_trick
+    ngettext_lazy("{player}'s {cards} card of their bid suit", "{player}'s {cards} cards of their bid suit", 'cards'),  # entry_suit_cards
+    gettext_noop('the last entry'),  # entry_last
+    gettext_noop('{prompt}: this step asks no one player'),  # step_asks_no_one
+    gettext_noop('{value} is not something that can be said here ({prompt})'),  # not_said_here
+    gettext_noop('{kind} is not asked for now: {prompt}'),  # not_asked_now
+    gettext_noop('{seat} is not a seat at this table'),  # not_a_seat
+    gettext_noop('{value} is not one of the boxes here ({prompt})'),  # not_a_box
+    gettext_noop('{label} is ticked twice ({prompt})'),  # ticked_twice
+    gettext_noop('No pass'),  # brink_no_pass
+    ngettext_lazy('Pass {number} card to the other player', 'Pass {number} cards to the other player', 'number'),  # brink_pass_other
+    ngettext_lazy('Pass {number} card across', 'Pass {number} cards across', 'number'),  # brink_pass_across
+    ngettext_lazy('Pass {number} card to the left', 'Pass {number} cards to the left', 'number'),  # brink_pass_left
+    ngettext_lazy('Pass {number} card to the right', 'Pass {number} cards to the right', 'number'),  # brink_pass_right
+    gettext_noop('No trump'),  # brink_no_trump
+    gettext_noop('Trump: {trump}'),  # brink_trump
+    gettext_noop('{first}, {rest}'),  # comma_list
+    gettext_noop('{player} declared {bid}'),  # abra_declared
+    gettext_noop('players must be a list of names'),  # record_players_list
+    gettext_noop('{game} is for {counts} players, not {count}'),  # record_player_count
+    gettext_noop('every player needs a name'),  # record_needs_name
+    gettext_noop('two players are called {name}: give one another name'),  # record_same_name
+    gettext_noop('a game record must be a JSON object'),  # record_not_object
+    gettext_noop('{field} must be a JSON object'),  # record_options_object
+    gettext_noop('{field} must be a seat from 0 to {last}'),  # record_first_dealer
+    gettext_noop('{field} must be a list'),  # record_rounds_list
+    gettext_noop('a round must be a JSON object'),  # record_round_object
+    gettext_noop('option {name} is given only with {setting}'),  # option_only_with
+    gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
+    gettext_noop('the file is not readable JSON ({error})'),  # record_not_json
+)
+
+# The games' own words: summaries, options, their help and choices, presets.
+GAME_TEXTS = (
+    # Sinker's calls as the sheet writes them (rules_engine.sinker.CALLS, given as terms).
+    gettext_noop('pass'),
+    gettext_noop('zero'),
+    gettext_noop('double-zero'),
+    gettext_noop('Bid the exact number of tricks you will take; the dealer may not make the bids add up to the tricks.'),
+    gettext_noop('Trump'),
+    gettext_noop('Bid'),
+    gettext_noop('Took'),
+    gettext_noop('Bids made exactly'),
+    gettext_noop('Game style'),
+    gettext_noop('The hand sizes, round by round.'),
+    gettext_noop('Long: 10 down to 1 and back up'),
+    gettext_noop('Long inverted: 1 up to 10 and back down'),
+    gettext_noop('Short up and down: 6 down to 1 and back up'),
+    gettext_noop('Short up: 1 up to 10'),
+    gettext_noop('Short down: 10 down to 1'),
+    gettext_noop('Scoring style'),
+    gettext_noop('What a made or missed bid is worth.'),
+    gettext_noop('Positive: 1 a trick, plus 10 for a made bid'),
+    gettext_noop('Neutral: 10 plus tricks for a made bid, else 0'),
+    gettext_noop('Negative: 10 for a made bid, else -10 a trick off'),
+    gettext_noop('Our own: the made and missed expressions below'),
+    gettext_noop('Hand sizes'),
+    gettext_noop('One hand size a round, from 1 card up to what the pack allows. Replaces the style.'),
+    gettext_noop('Hook'),
+    gettext_noop('The dealer may not bid what makes the bids add up to the cards dealt.'),
+    gettext_noop('On'),
+    gettext_noop('Off'),
+    gettext_noop('Hook from'),
+    gettext_noop('The hook holds only in rounds of at least this many cards.'),
+    gettext_noop('Made'),
+    gettext_noop('The score of a bidder who took exactly their bid (with scoring: custom).'),
+    gettext_noop('Missed'),
+    gettext_noop('The score of a bidder who did not (with scoring: custom).'),
+    gettext_noop('Bid your tricks all at once; score exactly 100 to win, and sit out the bidding from 80 points.'),
+    gettext_noop('Scoring'),
+    gettext_noop('Standard: 10 plus the tricks for a made bid, 20 for 0'),
+    gettext_noop('One hand size a round, from 1 card up to what the pack allows.'),
+    gettext_noop('Target'),
+    gettext_noop('The total that wins.'),
+    gettext_noop('Sit out from'),
+    gettext_noop('A player on this total or more at the start of a round does not bid (empty: nobody).'),
+    gettext_noop('Bounce'),
+    gettext_noop('Over the target, the excess is taken off it and only exactly the target wins; without it, the first round to reach the target ends the game.'),
+    gettext_noop('Dice set trump and a pass; bid your tricks: 5 points for the bid made, 2 for being one off it, on the Brink.'),
+    gettext_noop('Dice'),
+    gettext_noop('Pass'),
+    gettext_noop('Direction'),
+    gettext_noop('Standard: 5 for the bid made, 2 on the Brink'),
+    gettext_noop('Two players bid to take at most 3, 2, 1 or no tricks, or all of them; a failed contract scores for the opponent.'),
+    gettext_noop('Calls'),
+    gettext_noop('Contract'),
+    gettext_noop('Tricks'),
+    gettext_noop('Calls in the order made, the non-dealer first: pass, 3, 2, 1, zero, double-zero, all, double-all. Both pass: Diving.'),
+    gettext_noop('Contracts made'),
+    gettext_noop('Deals'),
+    gettext_noop('How many deals the game lasts (even numbers recommended).'),
+    gettext_noop('Exchange limit'),
+    gettext_noop('A reminder at the table of how many cards each player may exchange.'),
+    gettext_noop('No limit'),
+    gettext_noop('At most 4 cards'),
+    gettext_noop('Bid for tricks by their number and for cards of your own suit; the highest bidder declares and may expose tricks for double.'),
+    gettext_noop('Declarer'),
+    gettext_noop('Named'),
+    gettext_noop('Suit cards'),
+    gettext_noop("Named: the tricks a player's bid cards name; [12] exposed by the declarer (double, won or lost). Suit cards: the bid suit and its cards taken; open: an exposed pile (4 a card)."),
+    gettext_noop('Named tricks made'),
+    gettext_noop('Target score'),
+    gettext_noop('The game ends after the deal in which a total reaches it.'),
+    gettext_noop('Number of deals'),
+    gettext_noop('Play this many deals instead of to the target score.'),
+    gettext_noop('Declarer names trump'),
+    gettext_noop('The declarer names trump instead of the turned card.'),
+    gettext_noop('Success'),
+    gettext_noop('What wins the success bonus.'),
+    gettext_noop('Exact: win every trick named'),
+    gettext_noop('Success when taking at least as many tricks as named'),
+    gettext_noop('Exact count: take exactly as many tricks as named, any of them'),
+    gettext_noop('bids'),
+    gettext_noop('tricks'),
+    gettext_noop('dice'),
+    gettext_noop('spades'),
+    gettext_noop('hearts'),
+    gettext_noop('diamonds'),
+    gettext_noop('clubs'),
+    gettext_noop('none'),
+    gettext_noop('Spades'),
+    gettext_noop('Hearts'),
+    gettext_noop('Diamonds'),
+    gettext_noop('Clubs'),
+    gettext_noop('no trump'),
+    gettext_noop('Zero'),
+    gettext_noop('Double-zero'),
+    gettext_noop('All'),
+    gettext_noop('Double-all'),
+    gettext_noop('all'),
+    gettext_noop('double-all'),
+    gettext_noop('left'),
+    gettext_noop('right'),
+    gettext_noop('across-left'),
+    gettext_noop('across-right'),
+    gettext_noop('As ruled'),
+    gettext_noop("Board Game Arena's rules: the styles and scorings above."),
+    gettext_noop('1 up to 7 and down'),
+    gettext_noop('1 card, one more a round up to 7, then back down to 1 (13 rounds).'),
+    gettext_noop('No hook'),
+    gettext_noop('The dealer may bid anything: the bids may add up to the tricks.'),
+    gettext_noop('Minus 10 a trick off'),
+    gettext_noop('10 for the bid made; 10 off for every trick over or under it.'),
+    gettext_noop('Tricks plus 5'),
+    gettext_noop('1 point a trick, and 5 more for the bid made; 10 down to 1.'),
+    gettext_noop('Exact, with a penalty'),
+    gettext_noop('10 plus the bid for the bid made; the bid taken off for a bid missed.'),
+    gettext_noop('13 cards, exactly 100 to win, sitting out from 80.'),
+    gettext_noop('1 to 13 and back, to 100'),
+    gettext_noop('1 card, one more a round up to 13 and back down, over and over; exactly 100 wins.'),
+    gettext_noop('Hook from 4 cards'),
+    gettext_noop('1 to 13 and back; the hook only holds with more than 3 cards.'),
+    gettext_noop('To 150'),
+    gettext_noop('A longer game: exactly 150 wins, sitting out from 130.'),
+    gettext_noop('5 and a point a trick, minus a point a trick off'),
+    gettext_noop('Made: 5 plus 1 a trick; missed: 1 off for every trick over or under; first to 100.'),
+    gettext_noop('4 cards up to the final hand; 5 made, 2 on the Brink.'),
+    gettext_noop('With the hook'),
+    gettext_noop('The dealer may not make the bids add up to the cards dealt, as in Oh Hell.'),
+    gettext_noop('4 up to 8 and back down'),
+    gettext_noop('4 cards up to 8 and back down to 4 (9 rounds), for any number of players.'),
+    gettext_noop("Oh Hell's scoring"),
+    gettext_noop('1 point a trick, and 10 more for the bid made.'),
+    gettext_noop('Brink, with a penalty'),
+    gettext_noop('5 made, 2 on the Brink, and 1 off a trick beyond it.'),
+)
+# fmt: on
+
+# The sheet's columns (GameRules.round_boxes and seat_boxes), translated with a context: Brink Bid's
+# "Pass" column is the cards passed on ("Doorgeven"), not a pass in an auction ("Pas").
+# fmt: off
+SHEET_COLUMNS = (
+    pgettext_lazy("a sheet's column", 'Trump'),
+    pgettext_lazy("a sheet's column", 'Pass'),
+    pgettext_lazy("a sheet's column", 'Direction'),
+    pgettext_lazy("a sheet's column", 'Calls'),
+    pgettext_lazy("a sheet's column", 'Contract'),
+    pgettext_lazy("a sheet's column", 'Declarer'),
+    pgettext_lazy("a sheet's column", 'Bid'),
+    pgettext_lazy("a sheet's column", 'Took'),
+    pgettext_lazy("a sheet's column", 'Tricks'),
+    pgettext_lazy("a sheet's column", 'Named'),
+    pgettext_lazy("a sheet's column", 'Suit cards'),
+)
+# fmt: on

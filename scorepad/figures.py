@@ -1,0 +1,146 @@
+"""Each player's figures in a game, worked out by the engine: what lists and statistics read.
+
+``figures_of`` is plain (a record in, one dict a seat out); ``rows_for`` and
+``rebuild`` take the model classes as arguments, so that the data migration can
+use its historical models and the app its own (``scorepad.models.Figures``).
+
+A round flagged as needing attention after a correction (``problem``) counts for
+neither the bids nor the average: it is not settled yet. Boerenbridge players on
+80 or more still play and score their tricks, so their rounds count for the
+average; having no bid to make, they do not count for bids (the engine says
+``made`` is None). Sinker counts the bidder's contracts made. A bid missed is "over"
+or "under" where the game's calls are numbers of tricks (``GameRules.counts_over_under``;
+never Sinker's, whose "all" or "zero" are made or missed) and the sheet shows them as
+numbers (an Abracadabra player who took as many tricks as named, but not the named
+ones, is neither).
+
+``margin`` is a player's total less the best total of the others: the winner's lead
+(0 in a tie), or how far behind the leader the others ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from rules_engine import Record, RulesError, parse_record, review, rules_for
+
+# The fields worked out from the record (beside the game's own: owner, date, kind).
+FIGURES = (
+    "kind",
+    "name",
+    "name_key",
+    "finished",
+    "won",
+    "placing",
+    "players",
+    "margin",
+    "total",
+    "rounds_played",
+    "rounds",
+    "points",
+    "bids",
+    "made",
+    "over",
+    "under",
+    "running",
+)
+# Games worked out and written at a time by ``rebuild``.
+CHUNK = 500
+
+
+def _tricks(text: str) -> int | None:
+    """A number of tricks as the sheet's bids and tricks rows show it ("3", or "3*" for
+    Abracadabra's declarer); None for a call that is no number ("all", "pass", "-")."""
+    text = text.rstrip("*")
+    return int(text) if text.isdigit() else None
+
+
+def figures_of(record: Record) -> list[dict[str, Any]]:
+    """One dict a seat, with every field of ``FIGURES``, from the engine's sheet."""
+    sheet = review(record)
+    counted = [scored for scored in sheet.rounds if scored.problem is None]
+    winners = set(sheet.winners)
+    over_under = rules_for(record.game).counts_over_under
+    # Winners first, then by total: placings so far while the game is on.
+    standing = [(seat in winners, total) for seat, total in enumerate(sheet.totals)]
+    rows = []
+    for seat, name in enumerate(record.players):
+        bids = made = over = under = 0
+        for scored in counted:
+            view = scored.view
+            done = view.made[seat] if seat < len(view.made) else None
+            if done is None:
+                continue
+            bids += 1
+            made += done
+            bid, took = _tricks(view.bids[seat]), _tricks(view.tricks[seat])
+            # Missed by taking too many or too few; a missed named trick or contract
+            # with the count right (Abracadabra) is neither.
+            if over_under and not done and bid is not None and took is not None:
+                over += took > bid
+                under += took < bid
+        rows.append(
+            {
+                "kind": record.game,
+                "name": name,
+                "name_key": name.casefold(),
+                "finished": sheet.finished,
+                "won": seat in winners,
+                "placing": 1 + sum(other > standing[seat] for other in standing),
+                "players": len(record.players),
+                "margin": sheet.totals[seat]
+                - max((t for other, t in enumerate(sheet.totals) if other != seat), default=0),
+                "total": sheet.totals[seat],
+                "rounds_played": len(sheet.rounds),
+                "rounds": len(counted),
+                "points": sum(scored.scores[seat] for scored in counted),
+                "bids": bids,
+                "made": made,
+                "over": over,
+                "under": under,
+                "running": [scored.totals[seat] for scored in sheet.rounds],
+            }
+        )
+    return rows
+
+
+def rows_for(game: Any, record: Record, model: Any) -> list[Any]:
+    """Unsaved ``model`` rows of a stored game's figures.
+
+    Only the fields ``model`` has: an earlier migration's model may lack later ones.
+    """
+    fields = {field.name for field in model._meta.get_fields()}
+    return [
+        model(
+            game=game,
+            owner_id=game.owner_id,
+            played=game.created,
+            seat=seat,
+            **{name: value for name, value in figures.items() if name in fields},
+        )
+        for seat, figures in enumerate(figures_of(record))
+    ]
+
+
+def rebuild(game_model: Any, figures_model: Any) -> int:
+    """Every game's figures worked out again from its record; returns the rows written.
+
+    Games whose record the engine cannot read get none (their sheet says why).
+    """
+    games = game_model.objects.only("pk", "owner_id", "created", "record").order_by("pk")
+    written = 0
+    rows: list[Any] = []
+    with transaction.atomic():
+        figures_model.objects.all().delete()
+        for game in games.iterator(chunk_size=CHUNK):
+            try:
+                rows += rows_for(game, parse_record(game.record), figures_model)
+            except RulesError:
+                continue
+            if len(rows) >= CHUNK:
+                written += len(figures_model.objects.bulk_create(rows))
+                rows = []
+        written += len(figures_model.objects.bulk_create(rows))
+    return written

@@ -1,0 +1,70 @@
+"""Play again: a finished game's players and rules at a new table, the deal moved on."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from rules_engine import RulesError, new_record, review
+from scorepad.access import keeper_game, remember
+from scorepad.engine_words import words
+from scorepad.http import HtmxHttpRequest
+from scorepad.models import Game
+from scorepad.views.table import current_table, table_context
+
+# This browser's finished games it has played again, and the game each led to
+# (the latest few: enough to catch a second tap, or the back button).
+SESSION_AGAIN = "played_again"
+SESSION_AGAIN_KEPT = 20
+NOT_OVER = gettext_noop("This game is not over yet: play it to the end, then play again.")
+
+
+def _refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
+    """The table as it stands, with why there is no new game (the table's own refusal)."""
+    current, _ = current_table(game)
+    template = "table.html#table" if request.htmx else "table.html"
+    return render(request, template, table_context(game, current, message), status=400)
+
+
+def _going(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    # With htmx the whole page changes, and its address must become the new game's link.
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url, status=303)
+
+
+@require_POST
+def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The same players in the same seats, the same options; the next seat deals first.
+
+    The new game is owned as setup owns one: by whoever is signed in, else by the
+    old game's owner, and it is remembered in this browser either way. A second
+    tap (or the button pressed again later) leads to the game the first one made.
+    """
+    game = keeper_game(request, key)
+    record, _ = game.load()
+    if not review(record).finished:
+        return _refused(request, game, gettext(NOT_OVER))
+    made: dict[str, str] = request.session.get(SESSION_AGAIN) or {}
+    earlier = made.get(game.key)
+    if earlier and Game.objects.filter(key=earlier).exists():
+        return _going(request, reverse("table", args=[earlier]))
+    try:
+        again = new_record(
+            record.game,
+            record.players,
+            record.setup.left_of(record.first_dealer),
+            record.options,
+        )
+    except RulesError as error:  # a record stored before a rule changed
+        return _refused(request, game, words(error.message))
+    owner = request.user if request.user.is_authenticated else game.owner
+    created = Game.start(again, owner=owner)
+    remember(request, created)
+    kept = [*((old, new) for old, new in made.items() if old != game.key), (game.key, created.key)]
+    request.session[SESSION_AGAIN] = dict(kept[-SESSION_AGAIN_KEPT:])
+    return _going(request, reverse("table", args=[created.key]))

@@ -1,0 +1,327 @@
+"""A second scorer for Oh Hell, Boerenbridge and Brink Bid, house rules included.
+
+Written from RULINGS.md alone ("Words used below", the three games, "House rules")
+and imports nothing from the engine: the engine's scores are checked against it
+on random records. It works a record straight through, the way a scorer with
+pencil and paper would, and either returns what ``python -m rules_engine score``
+prints or raises ``Refused``. Speed does not matter here; plainness does.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from typing import Any
+
+
+class Refused(Exception):
+    """The record breaks a rule."""
+
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+PLAYERS = {"oh-hell": (3, 7), "boerenbridge": (4, 4), "brink-bid": (2, 6)}
+OH_HELL_M = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
+BRINK_F = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
+
+
+# --- Expressions ---------------------------------------------------------------------
+
+
+def _allowed(node: ast.AST, text: str) -> bool:
+    """Whether every node is one of the ruled constructs."""
+    if isinstance(node, ast.Expression):
+        return _allowed(node.body, text)
+    if isinstance(node, ast.Constant):
+        written = ast.get_source_segment(text, node) or ""
+        return type(node.value) is int and re.fullmatch(r"[0-9]+", written) is not None
+    if isinstance(node, ast.Name):
+        return node.id in ("b", "t", "h", "n")
+    if isinstance(node, ast.BinOp):
+        ok_op = isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.FloorDiv | ast.Mod)
+        return ok_op and _allowed(node.left, text) and _allowed(node.right, text)
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.USub | ast.Not) and _allowed(node.operand, text)
+    if isinstance(node, ast.Compare):
+        ops_ok = all(isinstance(op, ast.Eq | ast.NotEq | ast.Lt | ast.LtE | ast.Gt | ast.GtE)
+                     for op in node.ops)  # fmt: skip
+        parts = [node.left, *node.comparators]
+        return ops_ok and all(_allowed(part, text) for part in parts)
+    if isinstance(node, ast.BoolOp):
+        return all(_allowed(value, text) for value in node.values)
+    if isinstance(node, ast.IfExp):
+        return all(_allowed(part, text) for part in (node.test, node.body, node.orelse))
+    if isinstance(node, ast.Call):
+        if not isinstance(node.func, ast.Name) or node.keywords:
+            return False
+        count = len(node.args)
+        if node.func.id == "abs":
+            ok_count = count == 1
+        elif node.func.id in ("min", "max"):
+            ok_count = count >= 2
+        else:
+            return False
+        return ok_count and all(
+            not isinstance(arg, ast.Starred) and _allowed(arg, text) for arg in node.args
+        )
+    return False
+
+
+def _value(node: ast.AST, b: int, t: int, h: int, n: int) -> Any:
+    """Python's meaning of each construct, spelled out (and/or return an operand)."""
+    if isinstance(node, ast.Expression):
+        return _value(node.body, b, t, h, n)
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return {"b": b, "t": t, "h": h, "n": n}[node.id]
+    if isinstance(node, ast.BinOp):
+        left, right = _value(node.left, b, t, h, n), _value(node.right, b, t, h, n)
+        if isinstance(node.op, ast.Add):
+            return left + right
+        if isinstance(node.op, ast.Sub):
+            return left - right
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        if isinstance(node.op, ast.FloorDiv):
+            return left // right
+        return left % right
+    if isinstance(node, ast.UnaryOp):
+        operand = _value(node.operand, b, t, h, n)
+        return -operand if isinstance(node.op, ast.USub) else not operand
+    if isinstance(node, ast.Compare):
+        left = _value(node.left, b, t, h, n)
+        for op, comparator in zip(node.ops, node.comparators, strict=True):
+            right = _value(comparator, b, t, h, n)
+            holds = {
+                ast.Eq: left == right,
+                ast.NotEq: left != right,
+                ast.Lt: left < right,
+                ast.LtE: left <= right,
+                ast.Gt: left > right,
+                ast.GtE: left >= right,
+            }[type(op)]
+            if not holds:
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.BoolOp):
+        result: Any = None
+        for value in node.values:
+            result = _value(value, b, t, h, n)
+            if isinstance(node.op, ast.And) and not result:
+                return result
+            if isinstance(node.op, ast.Or) and result:
+                return result
+        return result
+    if isinstance(node, ast.IfExp):
+        if _value(node.test, b, t, h, n):
+            return _value(node.body, b, t, h, n)
+        return _value(node.orelse, b, t, h, n)
+    assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    args = [_value(arg, b, t, h, n) for arg in node.args]
+    return {"abs": abs, "min": min, "max": max}[node.func.id](*args)
+
+
+@functools.cache
+def expression(text: str) -> ast.Expression:
+    """The parsed expression, refused if it breaks the ruling anywhere in its domain."""
+    if len(text) > 120:
+        raise Refused("too long")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise Refused("unreadable") from None
+    if not _allowed(tree, text.strip()):
+        raise Refused("not allowed")
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    # A name the expression does not use cannot change its value: one value of it does.
+    hands = range(1, 61) if "h" in used else [60]
+    counts = range(2, 8) if "n" in used else [2]
+    # Half a million rounds: the text, once its every construct is allowed, as a
+    # Python function (the rounds themselves are scored by ``_value`` above).
+    worked_out = eval(  # noqa: S307 -- test code, the text checked just above
+        f"lambda b, t, h, n: ({text.strip()}\n)",
+        {"__builtins__": {}, "abs": abs, "min": min, "max": max},
+    )
+    for h in hands:
+        for b in range(h + 1):
+            for t in range(h + 1):
+                for n in counts:
+                    try:
+                        value = worked_out(b, t, h, n)
+                    except ZeroDivisionError:
+                        raise Refused("division by zero") from None
+                    if not -10000 <= value <= 10000:
+                        raise Refused("out of range")
+    return tree
+
+
+# --- Options -------------------------------------------------------------------------
+
+
+def _whole(value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise Refused(f"bad whole number {value!r}")
+    return value
+
+
+def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
+    known = {
+        "oh-hell": {"style", "scoring", "hands", "hook", "hook_from", "made", "missed"},
+        "boerenbridge": {"scoring", "hands", "hook", "hook_from", "made", "missed",
+                         "target", "sit_out", "bounce"},
+        "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed"},
+    }[game]  # fmt: skip
+    for name in given:
+        if name not in known:
+            raise Refused(f"unknown option {name}")
+    if "style" in given and "hands" in given:
+        raise Refused("style and hands")
+    scorings = ["positive", "neutral", "negative"] if game == "oh-hell" else ["standard"]
+    opts: dict[str, Any] = {
+        "style": given.get("style", "long"),
+        "scoring": given.get("scoring", scorings[0]),
+        "hook": given.get("hook", "off" if game == "brink-bid" else "on"),
+        "hook_from": _whole(given.get("hook_from", 1), 1, 60),
+        "target": _whole(given.get("target", 100), 10, 1000),
+        "bounce": given.get("bounce", True),
+        "sit_out": given.get("sit_out", 80),
+    }
+    if opts["style"] not in ("long", "long-inverted", "short-up-down", "short-up", "short-down"):
+        raise Refused("style")
+    if opts["scoring"] not in [*scorings, "custom"]:
+        raise Refused("scoring")
+    if opts["hook"] not in ("on", "off"):
+        raise Refused("hook")
+    if type(opts["bounce"]) is not bool:
+        raise Refused("bounce")
+    if opts["sit_out"] is not None:
+        _whole(opts["sit_out"], 1, 1000)
+    custom = opts["scoring"] == "custom"
+    for name in ("made", "missed"):
+        if (name in given) != custom:
+            raise Refused(f"{name} without custom, or custom without {name}")
+        if custom:
+            if not isinstance(given[name], str):
+                raise Refused(name)
+            opts[name] = expression(given[name])
+    if "hands" in given:
+        hands = given["hands"]
+        most = (51 if game == "oh-hell" else 52) // n
+        if not isinstance(hands, list) or not 1 <= len(hands) <= 60:
+            raise Refused("hands")
+        for size in hands:
+            _whole(size, 1, most)
+        opts["hands"] = hands
+    return opts
+
+
+def hand_sizes(game: str, opts: dict[str, Any], n: int) -> list[int]:
+    if "hands" in opts:
+        return list(opts["hands"])
+    if game == "brink-bid":
+        return list(range(4, BRINK_F[n] + 1))
+    if game == "boerenbridge":
+        return [13]
+    top = OH_HELL_M[n]
+    down, up = list(range(top, 0, -1)), list(range(1, top + 1))
+    short_top = min(10, top)
+    return {
+        "long": down + up[1:],
+        "long-inverted": up + down[1:],
+        "short-up-down": [6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6],
+        "short-up": list(range(1, short_top + 1)),
+        "short-down": list(range(short_top, 0, -1)),
+    }[opts["style"]]
+
+
+# --- Scores --------------------------------------------------------------------------
+
+
+def bidder_score(game: str, opts: dict[str, Any], b: int, t: int, h: int, n: int) -> int:
+    if opts["scoring"] == "custom":
+        tree = opts["made"] if b == t else opts["missed"]
+        return int(_value(tree, b, t, h, n))
+    if game == "boerenbridge":
+        return (20 if b == 0 else t + 10) if b == t else t
+    if game == "brink-bid":
+        return 5 if b == t else (2 if abs(t - b) == 1 else 0)
+    if opts["scoring"] == "neutral":
+        return 10 + t if b == t else 0
+    if opts["scoring"] == "negative":
+        return 10 if b == t else -10 * abs(t - b)
+    return t + (10 if b == t else 0)
+
+
+def score(record: dict[str, Any]) -> dict[str, Any]:
+    """What ``python -m rules_engine score`` prints for the record, or Refused."""
+    game = record["game"]
+    players = record["players"]
+    n = len(players)
+    low, high = PLAYERS[game]
+    if not low <= n <= high:
+        raise Refused("players")
+    opts = options_of(game, record.get("options", {}), n)
+    sizes = hand_sizes(game, opts, n)
+    first = record["first_dealer"]
+    rounds = record["rounds"]
+    if len(rounds) > 200:
+        raise Refused("a game holds at most 200 rounds")
+    totals = [0] * n
+    finished = False
+    out = []
+    for index, rnd in enumerate(rounds):
+        if finished:
+            raise Refused("after the end")
+        h = sizes[index % len(sizes)] if game == "boerenbridge" else sizes[index]
+        dealer = (first + index) % n
+        bids, tricks = rnd["bids"], rnd["tricks"]
+        if len(bids) != n or len(tricks) != n:
+            raise Refused("lengths")
+        if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != h:
+            raise Refused("tricks")
+        sitting = [
+            game == "boerenbridge" and opts["sit_out"] is not None and totals[s] >= opts["sit_out"]
+            for s in range(n)
+        ]
+        for seat, bid in enumerate(bids):
+            if sitting[seat]:
+                if bid is not None:
+                    raise Refused("a bid from a player sitting out")
+            elif type(bid) is not int or not 0 <= bid <= h:
+                raise Refused("bid")
+        if opts["hook"] == "on" and h >= opts["hook_from"] and not sitting[dealer]:
+            if sum(b for b in bids if b is not None) == h:
+                raise Refused("the hook")
+        scores = [
+            t if bids[s] is None else bidder_score(game, opts, bids[s], t, h, n)
+            for s, t in enumerate(tricks)
+        ]
+        for seat in range(n):
+            total = totals[seat] + scores[seat]
+            if game == "boerenbridge" and opts["bounce"] and total > opts["target"]:
+                total = opts["target"] - (total - opts["target"])
+            totals[seat] = total
+        out.append({"dealer": dealer, "hand_size": h, "scores": scores, "totals": list(totals)})
+        if game == "boerenbridge":
+            if opts["bounce"]:
+                finished = opts["target"] in totals
+            else:
+                finished = max(totals) >= opts["target"]
+        else:
+            finished = index + 1 == len(sizes)
+    winners: list[int] = []
+    if finished:
+        if game == "boerenbridge" and opts["bounce"]:
+            winners = [s for s in range(n) if totals[s] == opts["target"]]
+        else:
+            winners = [s for s in range(n) if totals[s] == max(totals)]
+    return {
+        "game": game,
+        "players": players,
+        "rounds": out,
+        "totals": totals,
+        "finished": finished,
+        "winners": winners,
+    }

@@ -1,0 +1,171 @@
+"""Answers as the table posts them, read into entries by the step on offer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_engine import (
+    GAMES,
+    Answer,
+    Entry,
+    RulesError,
+    StepKind,
+    new_record,
+    play,
+    roll_brink_dice,
+    table,
+)
+from tests.engine.entering import enter
+from tests.engine.randomgames import random_tables
+from tests.engine.test_abracadabra import SPEC_ENTRIES, play_entries, spec_record
+
+PLAYERS = ["Ann", "Ben", "Cleo"]
+RNG = random.Random(0)
+
+
+def test_a_tapped_bid_is_the_bid_of_the_seat_tapped() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+
+    assert current.entry(Answer("bid", "1", "3"), RNG) == Entry("bid", 1, 3)
+
+
+def test_a_negative_number_is_read_so_the_rules_can_say_what_is_allowed() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+    entry = current.entry(Answer("bid", "1", "-1"), RNG)
+
+    with pytest.raises(RulesError, match="Ben may bid 0 to 10, not -1"):
+        play(current, entry)
+
+
+@pytest.mark.parametrize("value", ["²", "--1", "٣", "3.0", "1e3", "+3", "", "lots", "9" * 6])
+def test_only_a_choice_or_ascii_digits_are_read(value: str) -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+
+    with pytest.raises(RulesError, match="is not something that can be said here"):
+        current.entry(Answer("bid", "1", value), RNG)
+
+
+@pytest.mark.parametrize("seat", ["¹", "-1", "one", "1.0"])
+def test_a_seat_in_anything_but_ascii_digits_is_refused(seat: str) -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+
+    with pytest.raises(RulesError, match="is not a seat at this table"):
+        current.entry(Answer("bid", seat, "3"), RNG)
+
+
+def test_the_roll_button_rolls_the_steps_dice() -> None:
+    current = table(new_record("brink-bid", PLAYERS, 0))
+    assert current.step.kind is StepKind.ROLL
+
+    entry = current.entry(Answer("roll"), random.Random(7))
+
+    assert entry == Entry("dice", None, roll_brink_dice(random.Random(7)).to_json())
+
+
+def test_dice_cannot_be_posted_as_a_value() -> None:
+    current = table(new_record("brink-bid", PLAYERS, 0))
+
+    with pytest.raises(RulesError, match="'dice' is not asked for now: Ben rolls the dice"):
+        current.entry(Answer("dice", "", "hearts"), RNG)
+
+
+def test_the_turned_up_trump_is_read_by_its_own_optional_step() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+
+    assert current.entry(Answer("trump", "", "Hearts"), RNG) == Entry("trump", None, "hearts")
+
+
+def test_a_kind_the_table_does_not_ask_for_is_refused() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+
+    with pytest.raises(RulesError, match="'tricks' is not asked for now: Ben bids"):
+        current.entry(Answer("tricks", "1", "3"), RNG)
+
+
+def test_nothing_is_read_once_the_game_is_over() -> None:
+    record = new_record("oh-hell", PLAYERS, 0, {"style": "short-down"})
+    rounds = [{"bids": [0, 0, 0], "tricks": [0, 0, size]} for size in range(10, 0, -1)]
+    over = table(record.with_rounds(rounds))
+
+    with pytest.raises(RulesError, match="the game is over"):
+        over.entry(Answer("bid", "0", "0"), RNG)
+
+
+# --- Abracadabra's ticked boxes -------------------------------------------------------
+
+
+def test_ticked_tricks_are_read_as_the_sorted_trick_numbers() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
+    current = table(record, pending)
+
+    entry = current.entry(Answer("name", "1", values=("12", "4", "8")), RNG)
+
+    assert entry == Entry("name", 1, [4, 8, 12])
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (("14",), "'14' is not one of the boxes here"),
+        (("0",), "'0' is not one of the boxes here"),
+        (("²",), "'²' is not one of the boxes here"),
+        (("8", "8"), "8 is ticked twice"),
+    ],
+)
+def test_a_box_the_step_does_not_offer_is_refused(values: tuple[str, ...], message: str) -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
+
+    with pytest.raises(RulesError, match=message):
+        table(record, pending).entry(Answer("name", "1", values=values), RNG)
+
+
+def test_the_declaring_reads_the_tricks_exposed_and_each_players_pile() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:12])
+    named = SPEC_ENTRIES[8].value  # the declarer's named tricks
+    answer = Answer("declare", "1", values=(str(named[0]),), piles=("2", "0"))
+
+    entry = table(record, pending).entry(answer, RNG)
+
+    assert entry == Entry(
+        "declare", None, {"exposed": [named[0]], "pile_exposed": [True, False, True, False]}
+    )
+    enter(record, pending, entry)  # and the rules take it
+
+
+@pytest.mark.parametrize(
+    ("values", "piles", "message"),
+    [
+        ((), ("7",), "'7' is not one of the boxes here"),
+        ((), ("-1",), "'-1' is not one of the boxes here"),
+        ((), ("0", "0"), "Ann is ticked twice"),
+        (("5",), (), "'5' is not one of the boxes here"),
+    ],
+)
+def test_a_pile_or_trick_the_declaring_does_not_offer_is_refused(
+    values: tuple[str, ...], piles: tuple[str, ...], message: str
+) -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:12])
+    answer = Answer("declare", "1", values=values, piles=piles)
+
+    with pytest.raises(RulesError, match=message):
+        table(record, pending).entry(answer, RNG)
+
+
+# --- Every game -----------------------------------------------------------------------
+
+OUTSIDE = ("99", "-1", "²", "--1", "x")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_value_outside_what_a_step_offers_is_refused(game: str) -> None:
+    """Read by the step, or refused by the rules: never an entry taken."""
+    for current in random_tables(game, random.Random(3), max_rounds=3):
+        step = current.step
+        if step.kind in (StepKind.OVER, StepKind.ROLL, StepKind.NAME, StepKind.DECLARE):
+            continue
+        seat = str(step.seat) if step.seat is not None else ""
+        for value in OUTSIDE:
+            with pytest.raises(RulesError):
+                play(current, current.entry(Answer(step.kind.value, seat, value), RNG))

@@ -1,0 +1,80 @@
+"""The engine's words: one catalogue of codes and English templates, rendered in one place."""
+
+from __future__ import annotations
+
+import pickle
+import string
+
+import pytest
+
+from rules_engine import ENGLISH, Message, Plural, RulesError, render, say
+from rules_engine.messages import names_and
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("code", sorted(ENGLISH))
+def test_each_message_has_one_set_of_parameters_in_all_its_forms(code: str) -> None:
+    template = ENGLISH[code]
+    if isinstance(template, Plural):
+        assert fields(template.one) == fields(template.other)
+        assert template.count in fields(template.one)
+
+
+def test_the_hook_keeps_its_english_words_its_code_and_its_parameters() -> None:
+    error = RulesError(say("hook", dealer="Dev", bid=2, hand_size=10), 3)
+    reason = "Dev deals and may not bid 2: the bids would add up to the 10 tricks"
+    assert str(error) == f"round 3: {reason}"
+    assert error.message == reason
+    assert error.code == "hook"
+    assert error.params == {"dealer": "Dev", "bid": 2, "hand_size": 10}
+
+
+def test_a_plural_picks_its_form_by_its_count() -> None:
+    assert say("note_sits_out", player="Ann", points=1) == "Ann sits out: 1 point"
+    assert say("note_sits_out", player="Ann", points=85) == "Ann sits out: 85 points"
+
+
+def test_another_language_renders_the_message_and_the_messages_inside_it() -> None:
+    dutch = {
+        "{dealer} deals and may still change the bid": "{dealer} geeft en mag het bod nog wijzigen",
+        "round {number}: {message}": "ronde {number}: {message}",
+        "{others} and {last}": "{others} en {last}",
+        "{winners} won": "{winners} heeft gewonnen",
+    }
+
+    def gettext(text: str) -> str:
+        return dutch.get(text, text)
+
+    def ngettext(one: str, other: str, count: int) -> str:
+        return one if count == 1 else other
+
+    prompt = say("prompt_may_change_bid", dealer="Dev")
+    assert render(prompt, gettext, ngettext) == "Dev geeft en mag het bod nog wijzigen"
+    error = RulesError(prompt, 2)
+    assert error.words(gettext, ngettext) == "ronde 2: Dev geeft en mag het bod nog wijzigen"
+    won = say("won", winners=names_and(["Ann", "Bob", "Cat"]))
+    assert won == "Ann, Bob and Cat won"
+    assert render(won, gettext, ngettext) == "Ann, Bob en Cat heeft gewonnen"
+
+
+def test_plain_text_is_rendered_as_it_is() -> None:
+    assert render("Ann") == "Ann"
+    assert RulesError("no code yet").code == ""
+
+
+def test_a_name_with_braces_is_not_read_as_a_template() -> None:
+    assert say("prompt_bids", player="{bid}") == "{bid} bids"
+
+
+def test_a_message_survives_pickling_with_its_code() -> None:
+    message = pickle.loads(pickle.dumps(say("bid_range", player="Ann", hand_size=7, bid=9)))
+    assert isinstance(message, Message)
+    assert (message, message.code) == ("Ann may bid 0 to 7, not 9", "bid_range")
+
+
+def test_an_unknown_code_is_a_mistake_in_the_code() -> None:
+    with pytest.raises(KeyError):
+        say("no-such-message")

@@ -1,0 +1,13 @@
+"""The tests' settings: scorepad's, as a local run has them (DEBUG on unless set).
+
+Production leaves DEBUG off when unset; the tests keep the local defaults (an
+insecure key, localhost, no HTTPS redirect), as before. pytest-django still runs
+each test with DEBUG off, and tests/web/test_production.py starts fresh processes
+with the production set.
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "true")
+
+from scorepad.settings import *  # noqa: E402, F403

@@ -1,0 +1,152 @@
+"""correct_round: a cell of the sheet changed, the change shown, then saved once confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.test import Client
+from django.utils.html import escape
+
+from rules_engine import parse_record, score
+from scorepad.models import Game
+from tests.conftest import ROUND_1, ROUND_2, bid
+from tests.five_games import BRINK_BID
+
+Stored = Callable[[Game], dict[str, Any]]
+
+STALE = "That was already entered (a double tap, or another phone got there first)."
+
+
+def url(game: Game, number: int = 1) -> str:
+    return f"/g/{game.key}/sheet/{number}/"
+
+
+def test_it_shows_the_rounds_cells_as_entered_at_the_one_tapped(
+    client: Client, played_game: Game
+) -> None:
+    response = client.get(url(played_game) + "?focus=bids-0")
+
+    assert response.status_code == 200
+    assert "<h1>Correct round 1</h1>" in response.text
+    assert '<select id="bids-0" name="bids-0" autofocus>' in response.text
+    # Ann bid 3 and Bob took 4 in round 1.
+    assert '<option value="3" selected>3</option>' in response.text.split('id="bids-0"')[1]
+    assert '<option value="4" selected>4</option>' in response.text.split('id="tricks-1"')[1]
+
+
+def test_a_change_is_shown_and_nothing_saved_until_confirmed(
+    client: Client, played_game: Game, stored: Stored
+) -> None:
+    before = stored(played_game)
+
+    response = client.post(url(played_game), {"version": 7, "bids-0": "4"})
+
+    assert response.status_code == 200
+    # Ann bid 4 and took 3: 3 points instead of 13; Cat alone leads.
+    assert "<li>Ann&#x27;s total 25 → 15</li>" in response.text
+    assert "<li>The lead goes to Cat instead of Ann and Cat</li>" in response.text
+    assert '<input type="hidden" name="confirm" value="on">' in response.text
+    assert '<input type="hidden" name="bids-0" value="4">' in response.text
+    assert stored(played_game) == before
+
+
+def test_confirmed_it_saves_the_round_with_its_other_entries_kept(
+    client: Client, played_game: Game
+) -> None:
+    response = client.post(url(played_game), {"version": 7, "bids-0": "4", "confirm": "on"})
+
+    assert response.status_code == 303
+    assert response["Location"] == f"/g/{played_game.key}/sheet/"
+    played_game.refresh_from_db()
+    assert played_game.record["rounds"] == [{**ROUND_1, "bids": [4, 3, 2, 3]}, ROUND_2]
+    assert played_game.version == 8
+    assert score(parse_record(played_game.record)).totals == (15, 15, 25, 4)
+
+
+def test_the_winner_changing_is_said(client: Client, finished_game: Game) -> None:
+    # Cat bids 1 in the last round and takes nothing: 90 against Bob's 91.
+    response = client.post(url(finished_game, 10), {"version": 40, "bids-2": "1"})
+
+    assert "<li>The winner becomes Bob instead of Cat</li>" in response.text
+
+
+def test_a_round_the_rules_refuse_is_told_and_the_values_kept(
+    client: Client, played_game: Game, stored: Stored
+) -> None:
+    before = stored(played_game)
+
+    response = client.post(url(played_game), {"version": 7, "tricks-0": "4", "confirm": "on"})
+
+    assert response.status_code == 400
+    assert '<p class="error" role="alert">' in response.text
+    assert "tricks" in response.text.split('role="alert">')[1].split("</p>")[0]
+    # The value tried is still selected, to change another cell beside it.
+    assert '<option value="4" selected>4</option>' in response.text.split('id="tricks-0"')[1]
+    assert stored(played_game) == before
+
+
+def test_a_value_the_cell_does_not_offer_is_refused(
+    client: Client, played_game: Game, stored: Stored
+) -> None:
+    before = stored(played_game)
+
+    response = client.post(url(played_game), {"version": 7, "bids-0": "11", "confirm": "on"})
+
+    assert response.status_code == 400
+    assert escape("'11' is not one of the values Ann may have here") in response.text
+    assert stored(played_game) == before
+
+
+def test_it_refuses_a_confirmation_from_an_older_screen(
+    client: Client, played_game: Game, stored: Stored
+) -> None:
+    before = stored(played_game)
+
+    response = client.post(url(played_game), {"version": 6, "bids-0": "4", "confirm": "on"})
+
+    assert response.status_code == 409
+    assert escape(STALE) in response.text
+    assert stored(played_game) == before
+
+
+def test_the_round_in_progress_is_kept_when_it_still_stands(
+    client: Client, bidding_game: Game
+) -> None:
+    # Dev's bid of 1 in round 3 stands whatever round 1 says: the change is saved with it.
+    response = client.post(url(bidding_game), {"version": 9, "bids-0": "4", "confirm": "on"})
+
+    assert response.status_code == 303
+    bidding_game.refresh_from_db()
+    assert bidding_game.pending == [bid(3, 1)]
+    assert bidding_game.record["rounds"][0]["bids"] == [4, 3, 2, 3]
+
+
+def test_it_refuses_while_a_round_is_entered_again_at_the_table(
+    client: Client, correcting_game: Game, stored: Stored
+) -> None:
+    before = stored(correcting_game)
+
+    response = client.post(url(correcting_game, 2), {"version": 8, "bids-0": "1", "confirm": "on"})
+
+    assert response.status_code == 400
+    assert "Round 1 is being entered again at the table" in response.text
+    assert stored(correcting_game) == before
+
+
+def test_brink_bids_dice_are_corrected_and_the_bids_kept(client: Client, db: None) -> None:
+    game = Game.start(parse_record(BRINK_BID))
+    data = {"version": game.version, "dice-direction": "right", "confirm": "on"}
+
+    response = client.post(url(game), data)
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    (rnd,) = game.record["rounds"]
+    assert rnd["dice"] == {"trump": "hearts", "number": 2, "direction": "right"}
+    assert rnd["bids"] == BRINK_BID["rounds"][0]["bids"]
+
+
+def test_it_is_404_for_a_round_not_played(client: Client, played_game: Game) -> None:
+    assert client.get(url(played_game, 3)).status_code == 404
+    assert client.get(url(played_game, 0)).status_code == 404

@@ -1,0 +1,382 @@
+"""new_game's Rules: as ruled, presets, our own rules, the preview, saved sets, refusals."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+from rules_engine import presets
+from scorepad.models import Game, HouseRules
+
+URL = "/new/oh-hell/"
+FOUR = ("Ann", "Bob", "Cat", "Dev")
+
+
+def form(*players: str, **fields: Any) -> dict[str, Any]:
+    """The setup form as the browser posts it: the Rules fieldset at its defaults."""
+    return {
+        "player": list(players or FOUR),
+        "option_style": "long",
+        "option_scoring": "positive",
+        "first_dealer": "0",
+        "action": "start",
+        "rules": "as-ruled",
+        "option_hands": "",
+        "option_hook": "on",
+        "option_hook_from": "1",
+        "option_made": "",
+        "option_missed": "",
+        **fields,
+    }
+
+
+def own(**fields: Any) -> dict[str, Any]:
+    return form(rules="own", **fields)
+
+
+def started(response: Any) -> dict[str, Any]:
+    assert response.status_code == 303, response.text[:3000]
+    record: dict[str, Any] = Game.objects.get().record
+    return record
+
+
+def refused(response: Any, message: str) -> None:
+    assert response.status_code == 400
+    assert escape(message) in response.text
+    assert Game.objects.count() == 0
+
+
+def preview_cells(html: str) -> list[list[str]]:
+    body = html[html.index('<table class="preview">') :]
+    body = body[: body.index("</table>")]
+    rows = re.findall(r"<tr><th scope=\"row\">\d+</th>(.*?)</tr>", body)
+    return [re.findall(r"<td[^>]*>(-?\d+)</td>", row) for row in rows]
+
+
+# --- The choices ---------------------------------------------------------------------
+
+
+def test_it_offers_the_game_as_ruled_the_presets_and_our_own_rules(client: Client) -> None:
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    for found in presets("oh-hell"):
+        assert f'value="{found.key}"' in response.text
+        assert escape(found.description) in response.text
+    assert 'value="as-ruled" id="id_rules_0" checked' in response.text
+    assert 'value="own"' in response.text
+
+
+@pytest.mark.parametrize("game", ["sinker", "abracadabra"])
+def test_games_without_house_rules_have_no_rules_fieldset(client: Client, game: str) -> None:
+    assert 'id="house-rules"' not in client.get(f"/new/{game}/").text
+
+
+def test_as_ruled_starts_a_game_without_house_rules(client: Client) -> None:
+    assert started(client.post(URL, form()))["options"] == {}
+
+
+@pytest.mark.parametrize("found", presets("oh-hell")[1:], ids=lambda p: p.key)
+def test_a_preset_starts_a_game_with_its_options(client: Client, found: Any) -> None:
+    record = started(client.post(URL, form(rules=found.key)))
+    assert record["options"] == dict(found.options)
+
+
+@pytest.mark.parametrize("game", ["boerenbridge", "brink-bid"])
+def test_every_game_with_house_rules_starts_with_each_preset(client: Client, game: str) -> None:
+    for found in presets(game):
+        data = form(rules=found.key)
+        del data["option_style"], data["option_scoring"]
+        response = client.post(f"/new/{game}/", data)
+        assert response.status_code == 303, (found.key, response.text[:2000])
+        assert Game.objects.order_by("-pk").first().record["options"] == dict(found.options)
+
+
+def test_the_table_and_the_score_sheet_name_the_rules_in_play(client: Client) -> None:
+    client.post(URL, form(rules="no-hook"))
+    game = Game.objects.get()
+    assert "Rules: No hook" in client.get(f"/g/{game.key}/").text
+    assert "Rules: No hook" in client.get(f"/g/{game.key}/sheet/").text
+
+
+def test_our_own_rules_are_described_on_the_table(client: Client) -> None:
+    client.post(URL, own(option_hands="1, 2, 3", option_made="10 + 2 * t", option_missed="-t"))
+    text = client.get(f"/g/{Game.objects.get().key}/").text
+    assert "House rules: hands 1 2 3; made 10 + 2 * t, missed -t" in text
+
+
+# --- Our own rules -------------------------------------------------------------------
+
+
+def test_our_own_rules_start_a_game_with_them(client: Client) -> None:
+    response = client.post(
+        URL,
+        own(
+            option_hands="1, 2 3,4",
+            option_hook="off",
+            option_made="10 + 2 * t",
+            option_missed="-2 * abs(t - b)",
+        ),
+    )
+    assert started(response)["options"] == {
+        "hands": [1, 2, 3, 4],
+        "hook": "off",
+        "scoring": "custom",
+        "made": "10 + 2 * t",
+        "missed": "-2 * abs(t - b)",
+    }
+
+
+def test_hook_from_is_kept_only_when_it_is_not_the_default(client: Client) -> None:
+    record = started(client.post(URL, own(option_hook_from="4")))
+    assert record["options"] == {"hook_from": 4}
+
+
+def test_own_rules_are_ignored_unless_chosen(client: Client) -> None:
+    record = started(client.post(URL, form(option_hands="1, 2", option_made="t")))
+    assert record["options"] == {}
+
+
+def test_boerenbridges_own_rules_take_a_target_sit_out_and_bounce(client: Client) -> None:
+    data = own(option_target="150", option_sit_out="", option_hook_from="4")
+    del data["option_style"], data["option_scoring"]  # Boerenbridge has neither
+    record = started(client.post("/new/boerenbridge/", data))  # bounce left unticked
+    assert record["options"] == {
+        "hook_from": 4,
+        "target": 150,
+        "sit_out": None,
+        "bounce": False,
+    }
+
+
+# --- Refusals: a clear message, and nothing created ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"option_hands": "1, 13"}, "option hands: a hand of 13 cards is too big for 4 players"),
+        ({"option_hands": "1, two"}, "Hand sizes are whole numbers separated by commas"),
+        ({"option_hands": "0, 1"}, "option hands: a hand has at least 1 card, not 0"),
+        ({"option_made": "2 ** t", "option_missed": "t"},
+         "option made: `2 ** t` uses `**`, which house rules don't allow"),
+        ({"option_made": "t", "option_missed": "10 // t"},
+         "option missed: division by zero when t is 0"),
+        ({"option_made": "10 + t"}, "option missed is needed with scoring: custom"),
+        ({"option_hook_from": "61"}, "Hook from: Ensure this value is less than or equal to 60."),
+        # A crafted POST: a style beside the hands.
+        ({"option_style": "short-up", "option_hands": "1, 2"},
+         "options style and hands cannot both be given: hands replaces style"),
+    ],
+)  # fmt: skip
+def test_it_refuses_house_rules_that_break_the_rules(
+    client: Client, fields: dict[str, str], message: str
+) -> None:
+    refused(client.post(URL, own(**fields)), message)
+
+
+def test_a_crafted_post_of_an_unknown_rules_choice_is_refused(client: Client) -> None:
+    response = client.post(URL, form(rules="house-of-cards"))
+    assert response.status_code == 400
+    assert "Select a valid choice. house-of-cards is not one of the available choices." in (
+        response.text
+    )
+    assert Game.objects.count() == 0
+
+
+def test_a_refused_form_keeps_what_was_typed(client: Client) -> None:
+    response = client.post(URL, own(option_made="2 ** t", option_missed="t"))
+    assert 'name="option_made" id="id_option_made" value="2 ** t"' in response.text
+    assert 'value="own" id="id_rules_6" checked' in response.text
+
+
+# --- The preview ---------------------------------------------------------------------
+
+
+def test_the_page_previews_the_game_as_ruled(client: Client) -> None:
+    html = client.get(URL).text
+    assert "<b>Hands:</b> 10 9 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 9 10 (19 rounds)" in html
+    assert preview_cells(html) == [
+        ["10", "1", "2", "3", "4"],
+        ["0", "11", "2", "3", "4"],
+        ["0", "1", "12", "3", "4"],
+        ["0", "1", "2", "13", "4"],
+    ]
+
+
+def test_htmx_previews_our_own_rules_as_they_are_typed(htmx_client: Client) -> None:
+    data = form(action="preview-own", option_hands="1, 2, 3, 2, 1", option_made="10 + 2 * t",
+                option_missed="-2 * abs(t - b)", rules="as-ruled")  # fmt: skip
+    response = htmx_client.post(URL, data)
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<div id="rules-preview"')
+    assert "<b>Hands:</b> 1 2 3 2 1 (5 rounds)" in response.text
+    assert preview_cells(response.text)[0] == ["10", "-2", "-4", "-6", "-8"]
+    assert preview_cells(response.text)[3] == ["-6", "-4", "-2", "16", "-2"]
+    # Typing in our own rules picks them: the choices come back, out of band.
+    assert 'id="rules-choices" class="rules-choices" hx-swap-oob="true"' in response.text
+    assert 'value="own" id="id_rules_6" checked' in response.text
+    assert Game.objects.count() == 0
+
+
+def test_htmx_previews_a_preset_when_it_is_picked(htmx_client: Client) -> None:
+    response = htmx_client.post(URL, form(action="preview", rules="minus-ten"))
+    assert preview_cells(response.text)[0] == ["10", "-10", "-20", "-30", "-40"]
+
+
+def test_the_preview_says_why_rules_are_refused(htmx_client: Client) -> None:
+    response = htmx_client.post(URL, own(action="preview-own", option_made="t / 2"))
+    assert escape("option made: `t / 2` uses `/`, which house rules don't allow") in response.text
+    assert '<table class="preview">' not in response.text
+
+
+def test_the_plain_preview_button_redraws_the_page(client: Client) -> None:
+    response = client.post(URL, own(action="preview", option_hands="2, 2"))
+    assert response.status_code == 200
+    assert "<b>Hands:</b> 2 2 (2 rounds)" in response.text
+    assert '<form id="setup"' in response.text
+
+
+def test_the_quick_controls_fill_in_the_hands(client: Client) -> None:
+    response = client.post(URL, form(action="pattern", start="1", peak="7", end="1"))
+    assert 'value="1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1"' in response.text
+    assert 'value="own" id="id_rules_6" checked' in response.text
+    assert "(13 rounds)" in response.text
+
+
+def test_the_quick_controls_need_all_three(client: Client) -> None:
+    response = client.post(URL, form(action="pattern", start="1", peak="", end="1"))
+    assert response.status_code == 400
+    assert "Give the first hand, the largest and the last to fill in." in response.text
+
+
+def test_a_preset_can_be_changed_as_our_own_rules(client: Client) -> None:
+    response = client.post(URL, form(action="edit-rules", rules="minus-ten"))
+    assert 'name="option_made" id="id_option_made" value="10"' in response.text
+    assert 'value="-10 * abs(t - b)"' in response.text
+    assert 'value="own" id="id_rules_6" checked' in response.text
+
+
+# --- Saved sets ----------------------------------------------------------------------
+
+OURS = {"option_hands": "1, 2, 3", "option_made": "10 + 2 * t", "option_missed": "-t"}
+
+
+def save(client: Client, name: str = "Grandma's", **fields: Any) -> Any:
+    return client.post(URL, own(action="save-rules", rules_name=name, **{**OURS, **fields}))
+
+
+def test_it_saves_our_own_rules_under_a_name_and_picks_them(client: Client) -> None:
+    response = save(client)
+
+    saved = HouseRules.objects.get()
+    assert (saved.name, saved.game, saved.owner) == ("Grandma's", "oh-hell", None)
+    assert saved.options == {"hands": [1, 2, 3], "scoring": "custom", "made": "10 + 2 * t",
+                             "missed": "-t"}  # fmt: skip
+    assert f'value="saved-{saved.pk}" id="id_rules_6" checked' in response.text
+    assert Game.objects.count() == 0
+
+
+def test_a_saved_set_is_picked_again_for_the_next_game(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    assert f'value="saved-{saved.pk}"' in client.get(URL).text
+    record = started(client.post(URL, form(rules=f"saved-{saved.pk}")))
+    assert record["options"] == saved.options
+
+
+def test_another_browser_does_not_see_the_saved_set(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    stranger = Client()
+    assert f'value="saved-{saved.pk}"' not in stranger.get(URL).text
+    response = stranger.post(URL, form(rules=f"saved-{saved.pk}"))
+    assert response.status_code == 400 and Game.objects.count() == 0
+
+
+def test_a_signed_in_persons_sets_follow_them(client: Client, django_user_model: Any) -> None:
+    ann = django_user_model.objects.create_user("ann", password="x")
+    client.force_login(ann)
+    save(client)
+    saved = HouseRules.objects.get()
+    assert saved.owner == ann
+    elsewhere = Client()
+    elsewhere.force_login(ann)
+    assert f'value="saved-{saved.pk}"' in elsewhere.get(URL).text
+
+
+def test_signing_in_takes_the_browsers_sets_along(client: Client, django_user_model: Any) -> None:
+    save(client)
+    ann = django_user_model.objects.create_user("ann", password="x")
+    client.force_login(ann)
+    saved = HouseRules.objects.get()
+    assert saved.owner == ann
+    elsewhere = Client()
+    elsewhere.force_login(ann)
+    assert f'value="saved-{saved.pk}"' in elsewhere.get(URL).text
+
+
+def test_a_saved_set_is_only_for_its_game(client: Client) -> None:
+    save(client)
+    assert 'value="saved-' not in client.get("/new/brink-bid/").text
+
+
+def test_it_renames_a_saved_set(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    response = client.post(
+        URL, form(action=f"rename-{saved.pk}", **{f"name-{saved.pk}": " Nan's "})
+    )
+    assert response.status_code == 200
+    saved.refresh_from_db()
+    assert saved.name == "Nan's"
+
+
+def test_it_deletes_a_saved_set(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    client.post(URL, form(action=f"delete-{saved.pk}", rules=f"saved-{saved.pk}"))
+    assert HouseRules.objects.count() == 0
+
+
+def test_nobody_renames_or_deletes_another_browsers_set(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    stranger = Client()
+    response = stranger.post(URL, form(action=f"delete-{saved.pk}"))
+    assert response.status_code == 400 and "Those saved rules are gone." in response.text
+    stranger.post(URL, form(action=f"rename-{saved.pk}", **{f"name-{saved.pk}": "Mine"}))
+    saved.refresh_from_db()
+    assert saved.name == "Grandma's"
+
+
+@pytest.mark.parametrize(
+    ("name", "fields", "message"),
+    [
+        ("", {}, "Give the rules a name."),
+        ("Too big", {"option_hands": "1, 13"}, "option hands: a hand of 13 cards is too big"),
+        ("Bad", {"option_made": "10 // t"}, "option made: division by zero when t is 0"),
+        ("x" * 61, {}, "Ensure this value has at most 60 characters"),
+    ],
+)
+def test_it_refuses_to_save_rules_it_would_refuse_to_play(
+    client: Client, name: str, fields: dict[str, str], message: str
+) -> None:
+    response = save(client, name, **fields)
+    assert response.status_code == 400
+    assert escape(message) in response.text
+    assert HouseRules.objects.count() == 0
+
+
+def test_renaming_to_nothing_is_refused(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    response = client.post(URL, form(action=f"rename-{saved.pk}", **{f"name-{saved.pk}": "  "}))
+    assert response.status_code == 400 and "Give the rules a name." in response.text
+    saved.refresh_from_db()
+    assert saved.name == "Grandma's"
