@@ -1,7 +1,7 @@
 """The slowest pages within the limits: a game of 200 rounds (RULINGS.md, "Length").
 
-Its table, its sheet and its PDF's parts (the first and the last), the largest
-blank sheet's PDF, and the largest
+Its table, its sheet and its PDF's parts (the first and the last), the widest
+filled sheet's PDF (Oh Hell for seven), the largest blank sheet's PDF, and the largest
 import: each request's CPU time in this process (the server's own work, as a
 worker would spend it), the PDFs both drawn and served again from the cache.
 Budget: every request under 1 s of CPU.
@@ -67,6 +67,8 @@ def measure(app: WSGIHandler) -> dict[str, Any]:
     record = longest_game()
     game = start_game(browser, record)
     pdf = f"/g/{game.key}/sheet.pdf?paper=a4&part="
+    wide = start_game(browser, game_in_progress("oh-hell", 7, 12))
+    widest = f"/g/{wide.key}/sheet.pdf?paper=a4"
     blank = f"/print/abracadabra/pdf?players=4&option_deals={MOST_ROUNDS}&paper=a4"
     cache.clear()
     timings = {
@@ -83,6 +85,7 @@ def measure(app: WSGIHandler) -> dict[str, Any]:
             lambda: browser.get(f"{pdf}{last}"), 200
         ),
         "sheet PDF, cached": cpu_ms(lambda: browser.get(f"{pdf}2"), 200),
+        "widest sheet PDF (Oh Hell for 7), drawn": cpu_ms(lambda: browser.get(widest), 200),
         f"blank sheet PDF, {MOST_ROUNDS} rounds, drawn": cpu_ms(lambda: browser.get(blank), 200),
         "blank sheet PDF, cached": cpu_ms(lambda: browser.get(blank), 200),
     }
