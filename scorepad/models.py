@@ -13,6 +13,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -22,6 +23,18 @@ from django.utils import timezone
 from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record
 from scorepad.figures import FIGURES, rebuild, rows_for
 from scorepad.ratings import RATED, rerate, rerate_all
+
+
+@lru_cache(maxsize=128)
+def _read_record(text: str) -> Record:
+    """The Record of a stored record's JSON text, kept for the next request.
+
+    Every tap reads its game's record again, and reading it and working out its
+    sheet (kept on the Record) grow with its rounds; the same text gives the same
+    Record, which never changes, so requests share it. It is read from the text, not
+    from the caller's dict, so that nothing a caller holds is inside the kept Record.
+    """
+    return parse_record(json.loads(text))
 
 
 def new_key() -> str:
@@ -109,7 +122,8 @@ class Game(models.Model):
         loaded = self.__dict__.get("_loaded")
         # The very objects read from (held, so never mistaken for new ones).
         if loaded is None or loaded[0] is not self.record or loaded[1] is not self.pending:
-            state = parse_record(self.record), tuple(Entry.from_json(e) for e in self.pending)
+            text = json.dumps(self.record, ensure_ascii=False, separators=(",", ":"))
+            state = _read_record(text), tuple(Entry.from_json(e) for e in self.pending)
             loaded = self._loaded = (self.record, self.pending, state)
         return loaded[2]
 
@@ -125,9 +139,13 @@ class Game(models.Model):
         On success this game holds what was written, so the answer needs no second read.
         ``redo``: the entries Redo may put back; a new entry saves none.
         """
-        changes = self.changes(table.record, table.pending, table.correcting, redo)
-        changes["updated"] = timezone.now()
         record_changed = table.record is not self.load()[0]  # a round ended, undone or corrected
+        # Most taps add to the round in progress only: then the record (every round
+        # played, the longest field) is left as it is rather than written again.
+        changes = self.changes(
+            table.record, table.pending, table.correcting, redo, with_record=record_changed
+        )
+        changes["updated"] = timezone.now()
         if Game.objects.filter(pk=self.pk, version=self.version).update(**changes) != 1:
             return False
         for field, value in changes.items():
@@ -143,17 +161,20 @@ class Game(models.Model):
         pending: tuple[Entry, ...],
         correcting: int | None,
         redo: Sequence[Entry] = (),
+        with_record: bool = True,
     ) -> dict[str, Any]:
-        """The fields to write for a new state (used with a version check)."""
-        data = record.to_json()
-        return {
-            "record": data,
-            "fingerprint": record_fingerprint(data),
+        """The fields to write for a new state (used with a version check);
+        ``with_record=False`` leaves out the record, for a state with the same one."""
+        changes: dict[str, Any] = {
             "pending": [entry.to_json() for entry in pending],
             "redo": [entry.to_json() for entry in redo],
             "correcting": correcting,
             "version": self.version + 1,
         }
+        if with_record:
+            data = record.to_json()
+            changes |= {"record": data, "fingerprint": record_fingerprint(data)}
+        return changes
 
     @classmethod
     def start(

@@ -230,6 +230,14 @@ CACHES = {
         "TIMEOUT": 7 * 24 * 60 * 60,
         "OPTIONS": {"MAX_ENTRIES": env_int("PDF_CACHE_ENTRIES", 500)},
     },
+    # Parts of pages drawn once a game's version (the score sheet's rows), in each
+    # worker's memory: a key names the version, so a kept part is never out of date.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "scorepad-fragments",
+        "TIMEOUT": 24 * 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": env_int("FRAGMENT_CACHE_ENTRIES", 300)},
+    },
 }
 # How many PDFs the server draws at once (each takes one worker for up to seconds);
 # more are refused with a 503 for a moment. Keep it below gunicorn's workers.

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.cache import caches
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import Record, RulesError, ScoredRound, cell, fields, review, table
@@ -24,10 +26,25 @@ from scorepad.pdf import is_wide, parts
 from scorepad.records import export_record
 
 
-def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
-    """The sheet as the engine works it out; the page, its PDF and the viewer draw it."""
+def sheet_facts(game: Game) -> dict[str, Any]:
+    """What every sheet says around its rows: the game, its record, sheet and winners."""
     record, _ = game.load()
     worked_out = review(record)
+    return {
+        "game": game,
+        "record": record,
+        "sheet": worked_out,
+        # "Ann, Bob and Cat", as the table says who won (an engine message).
+        "winners": names_and([record.players[seat] for seat in worked_out.winners])
+        if worked_out.winners
+        else "",
+    }
+
+
+def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
+    """The sheet as the engine works it out; the page, its PDF and the viewer draw it."""
+    facts = sheet_facts(game)
+    record, worked_out = facts["record"], facts["sheet"]
     chart = running_totals(
         gettext("%(game)s: running totals") % {"game": record.rules.title},
         record.players,
@@ -40,13 +57,7 @@ def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
         for row, scored in zip(paper["rows"], worked_out.rounds, strict=True):
             _tappable(game, record, row, scored)
     return {
-        "game": game,
-        "record": record,
-        "sheet": worked_out,
-        # "Ann, Bob and Cat", as the table says who won (an engine message).
-        "winners": names_and([record.players[seat] for seat in worked_out.winners])
-        if worked_out.winners
-        else "",
+        **facts,
         "chart": chart,
         "declarer_marked": any(
             bid.endswith("*") for scored in worked_out.rounds for bid in scored.view.bids
@@ -97,7 +108,19 @@ def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRou
 
 @require_GET
 def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    return render(request, "sheet.html", sheet_context(keeper_game(request, key), keeper=True))
+    game = keeper_game(request, key)
+    # The rows and chart are most of a long game's page, and the same until the game
+    # changes: drawn once a version (and language), then kept in this worker's memory.
+    kept_as = f"sheet:{game.key}:{game.version}:{get_language()}"
+    drawn = caches["fragments"].get(kept_as)
+    if drawn is None:
+        context = sheet_context(game, keeper=True)
+        drawn = {
+            "drawn": render_to_string("_sheet_drawn.html", context, request),
+            **{name: context[name] for name in ("wide", "pdf_parts")},
+        }
+        caches["fragments"].set(kept_as, drawn)
+    return render(request, "sheet.html", sheet_facts(game) | drawn)
 
 
 @require_GET

@@ -44,7 +44,8 @@ def test_a_refused_bid_is_told_under_the_question_and_brought_into_view(
     # Still the styled table page, the message under the question, focused and in view.
     assert page.locator("header.site-header").count() == 1
     assert page.locator("#step h2.prompt + .error").count() == 1
-    assert page.evaluate("document.activeElement.getAttribute('role')") == "alert"
+    # Focused once htmx has settled the swap (a moment after the message appears).
+    page.wait_for_function("document.activeElement?.getAttribute('role') === 'alert'")
     box = message.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 500
     game.refresh_from_db()
@@ -68,5 +69,6 @@ def test_a_duplicate_player_name_is_told_on_the_setup_form(
     message.wait_for()
     assert "Ann" in message.inner_text()
     assert page.locator("header.site-header").count() == 1
-    assert page.evaluate("document.activeElement.getAttribute('role')") == "alert"
+    # Focused once htmx has settled the swap (a moment after the message appears).
+    page.wait_for_function("document.activeElement?.getAttribute('role') === 'alert'")
     assert Game.objects.count() == 0

@@ -483,3 +483,49 @@ def test_no_entry_is_taken_while_the_round_in_progress_needs_attention(
         "The round in progress needs attention: it is Cat's turn to bid. Undo to fix it.",
     )
     assert stored(game) == before
+
+
+
+def tap_allowed(client: Client, game: Game) -> HttpResponse:
+    """Press the first button the table's step allows."""
+    from rules_engine import table
+
+    game.refresh_from_db()
+    step = table(*game.load()).step
+    value = next(choice.value for choice in step.choices if choice.refused is None)
+    response: HttpResponse = client.post(
+        f"/g/{game.key}/enter/", entry(game, step.kind, step.seat, value)
+    )
+    return response
+
+
+def test_a_tap_inside_a_round_writes_the_round_in_progress_and_not_the_record(
+    client: Client, played_game: Game
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as run:
+        assert tap_allowed(client, played_game).status_code == 303
+
+    updates = [query["sql"] for query in run if query["sql"].startswith("UPDATE")]
+    game_updates = [sql for sql in updates if "scorepad_game" in sql]
+    assert len(game_updates) == 1
+    assert '"pending"' in game_updates[0] and '"record"' not in game_updates[0]
+    played_game.refresh_from_db()
+    assert len(played_game.pending) == 1
+    assert len(played_game.record["rounds"]) == 2
+
+
+def test_the_tap_that_ends_a_round_writes_the_record_and_its_fingerprint(
+    client: Client, played_game: Game
+) -> None:
+    from scorepad.models import record_fingerprint
+
+    game = played_game
+    while len(game.record["rounds"]) == 2:
+        assert tap_allowed(client, game).status_code == 303
+        game.refresh_from_db()
+
+    assert len(game.record["rounds"]) == 3 and game.pending == []
+    assert game.fingerprint == record_fingerprint(game.record)

@@ -290,3 +290,33 @@ def test_a_bid_or_tricks_box_opens_the_correction_at_it_and_is_marked_made_or_mi
         f'<td class="box missed"><a class="fix" href="{fix}?focus=tricks-1">4</a></td>'
         in response.text
     )
+
+
+def drew_rows(response: Any) -> bool:
+    """Whether the answer drew the sheet's rows rather than using the ones kept."""
+    return "_sheet_drawn.html" in [template.name for template in response.templates]
+
+
+def test_its_rows_are_drawn_once_a_version_and_again_when_the_game_changes(
+    client: Client, played_game: Game
+) -> None:
+    url = f"/g/{played_game.key}/sheet/"
+    first, again = client.get(url), client.get(url)
+
+    assert drew_rows(first) and not drew_rows(again)
+    assert sheet_rows(again.text) == sheet_rows(first.text)
+
+    client.post(f"/g/{played_game.key}/undo/", {"version": played_game.version})
+    changed = client.get(url)
+
+    assert drew_rows(changed)
+    assert len(sheet_rows(changed.text)) == len(sheet_rows(first.text)) - 1
+
+
+def test_its_rows_are_kept_apart_for_each_language(client: Client, played_game: Game) -> None:
+    url = f"/g/{played_game.key}/sheet/"
+    english = client.get(url, headers={"accept-language": "en"})
+    dutch = client.get(url, headers={"accept-language": "nl"})
+
+    assert drew_rows(english) and drew_rows(dutch)
+    assert "Running totals" in english.text and "Running totals" not in dutch.text

@@ -358,3 +358,17 @@ def test_last_deals_bid_suits_are_one_tap(client: Client, db: None) -> None:
     page = client.get(f"/g/{game.key}/").text
     assert "Tricks Cleo names (exactly 2)" in page
     assert "Undo the bid suits" in page
+
+
+def test_the_next_request_reuses_the_record_already_read_until_it_changes(
+    played_game: Game,
+) -> None:
+    first, _ = Game.objects.get(pk=played_game.pk).load()
+    again, _ = Game.objects.get(pk=played_game.pk).load()
+
+    # One Record, so its sheet is worked out once for both requests.
+    assert again is first
+    played_game.record = {**played_game.record, "rounds": played_game.record["rounds"][:1]}
+    played_game.save()
+    changed, _ = Game.objects.get(pk=played_game.pk).load()
+    assert changed is not first and len(changed.rounds) == 1
