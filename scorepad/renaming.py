@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 from rules_engine import RulesError, parse_record
 from scorepad.engine_words import words
 from scorepad.figures import CHUNK, FIGURES, rows_for
-from scorepad.models import Figures, Game
+from scorepad.models import Figures, Game, record_fingerprint
 from scorepad.ratings import rerate_owner
 from scorepad.stats import title_of
 
@@ -99,10 +99,13 @@ def apply_renaming(figures: QuerySet[Figures], renaming: Renaming) -> int:
                     % {"key": game.key[:6], "reason": words(error)}
                 ) from None
             game.record = record
+            # The same game as played, under its new name: an import of its new export
+            # is recognised as the game already held.
+            game.fingerprint = record_fingerprint(record)
             # A screen showing the old name must be read again before it changes the game.
             game.version += 1
             rows += rows_for(game, checked, Figures)
-        Game.objects.bulk_update(games, ["record", "version"], batch_size=CHUNK)
+        Game.objects.bulk_update(games, ["record", "fingerprint", "version"], batch_size=CHUNK)
         Figures.objects.bulk_create(
             rows,
             batch_size=CHUNK,

@@ -485,7 +485,6 @@ def test_no_entry_is_taken_while_the_round_in_progress_needs_attention(
     assert stored(game) == before
 
 
-
 def tap_allowed(client: Client, game: Game) -> HttpResponse:
     """Press the first button the table's step allows."""
     from rules_engine import table

@@ -10,7 +10,7 @@ from typing import Any
 from django.test import Client
 
 from rules_engine import parse_record
-from scorepad.models import Figures, Game
+from scorepad.models import Figures, Game, record_fingerprint
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 from tests.web.browsers import started_here
 
@@ -89,6 +89,19 @@ def test_confirming_renames_the_player_in_each_of_their_games(client: Client) ->
     assert Figures.objects.filter(game=elsewhere, name_key="bbo").exists()
     # The figures were worked out again: Bob's totals are the old Bbo's.
     assert Figures.objects.get(game=first, seat=1).total == 15
+
+
+def test_a_renamed_games_fingerprint_is_its_new_records_so_imports_recognise_it(
+    client: Client,
+) -> None:
+    game = stored("Ann", "Bbo", "Cat", "Dev")
+    started_here(client, game)
+
+    client.post(URL, {"player": "bbo", "name": "Bob", "confirm": "on"})
+
+    game.refresh_from_db()
+    assert game.fingerprint == record_fingerprint(game.record)
+    assert game.record["players"][1] == "Bob"
 
 
 def test_a_name_may_change_only_its_case(client: Client) -> None:
