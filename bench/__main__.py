@@ -28,7 +28,9 @@ KB = 1024
 FLOOR_BUDGETS = {
     **{f"enter a bid, {rounds} rounds": 1.3 for rounds in (1, 30)},
     **{f"enter tricks, {rounds} rounds": 1.3 for rounds in (1, 30)},
+    # Kept (drawn already for this version) and drawn (the first look after a change).
     "open the sheet, 30 rounds": 3,
+    "open the sheet, drawn, 30 rounds": 3,
 }
 
 

@@ -37,9 +37,14 @@ function countTicked(step) {
   const least = Number(boxes.dataset.least);
   const most = Number(boxes.dataset.most);
   const ticked = boxes.querySelectorAll("input:checked").length;
-  count.textContent = least === most
-    ? `${ticked} of ${most} named`
-    : `${ticked} named (${least === 0 ? "at most" : `${least} to`} ${most})`;
+  // The words come from the page, in its language ("3 of 5 named", "3 van 5 genoemd").
+  const words = least === most
+    ? count.dataset.exact
+    : least === 0 ? count.dataset.atMost : count.dataset.between;
+  count.textContent = words
+    .replace("{ticked}", ticked)
+    .replace("{least}", least)
+    .replace("{most}", most);
   done.disabled = ticked < least || ticked > most;
 }
 document.body.addEventListener("change", (event) => {

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from django.utils.html import escape
 
 from scorepad.models import Game
@@ -277,7 +278,14 @@ def test_naming_tricks_says_how_many_to_tick_and_keeps_the_ticks_after_a_refusal
     game = abracadabra_at(8)  # Ben declared 3 and names his tricks
     page = client.get(f"/g/{game.key}/").text
     assert '<div class="choices toggles" data-least="3" data-most="3">' in page
-    assert '<p class="count" aria-live="polite" data-count-of="3">3 to name</p>' in page
+    count = re.search(r'<p class="count"[^>]*>([^<]*)</p>', page)
+    assert count is not None and count.group(1) == "3 to name"
+    assert 'data-exact="{ticked} of {most} named"' in count.group(0)
+    with translation.override("nl"):
+        dutch = client.get(f"/g/{game.key}/", headers={"accept-language": "nl"}).text
+    dutch_count = re.search(r'<p class="count"[^>]*>([^<]*)</p>', dutch)
+    assert dutch_count is not None and "to name" not in dutch_count.group(1)
+    assert "named" not in dutch_count.group(0)
 
     data = {"version": game.version, "kind": "name", "seat": 1, "values": ["12", "4"]}
     response = client.post(f"/g/{game.key}/enter/", data)
