@@ -15,8 +15,19 @@
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
   }
 
+  // The page's words (templates/base.html), in its language; {name} filled in.
+  function say(name, values) {
+    var text = document.body.dataset["words" + name] || "";
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.replace("{" + key + "}", values[key]);
+    });
+    return text;
+  }
+
   function hhmm(moment) {
-    return moment.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return moment.toLocaleTimeString(document.documentElement.lang || [], {
+      hour: "2-digit", minute: "2-digit",
+    });
   }
 
   function within(elt, id) {
@@ -63,8 +74,9 @@
     var table = document.getElementById("table");
     if (table) table.inert = count > 0; // nothing more to tap until the server answers
     if (count) {
-      note("Not saved yet: " + count + " tap" + (count > 1 ? "s" : "") +
-        " waiting. It is sent as soon as the connection is back.", "waiting");
+      // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
+      var form = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+      note(say(form === "one" ? "WaitingOne" : "WaitingOther", { count: count }), "waiting");
     } else if (document.getElementById("tap-status") &&
                document.getElementById("tap-status").classList.contains("waiting")) {
       note("");
@@ -116,10 +128,8 @@
         swapTable(html);
         showWaiting();
         note(response.status === 409
-          ? "A tap made without a connection was not entered: the game had changed " +
-            "meanwhile (another phone entered, or the tap got through before the " +
-            "connection dropped). This is the table as it is now."
-          : "A tap made without a connection no longer fits. This is the table as it is now.",
+          ? say("Changed")
+          : say("NoFit"),
           "refused");
       });
     }).catch(function () {
@@ -182,7 +192,7 @@
       var live = document.querySelector("#live .live-note");
       if (live) {
         live.classList.add("stale");
-        live.firstChild.textContent = "Last updated " + hhmm(updated) + ", reconnecting. ";
+        live.firstChild.textContent = say("Reconnecting", { time: hhmm(updated) }) + " ";
       }
     });
   }

@@ -22,7 +22,7 @@
       if (isNaN(when.getTime())) return;
       // The UTC text stays as the tooltip: the same moment, unambiguous.
       if (!time.title) time.title = time.textContent.trim();
-      time.textContent = new Intl.DateTimeFormat(undefined, format).format(when);
+      time.textContent = new Intl.DateTimeFormat(document.documentElement.lang || undefined, format).format(when);
     });
   }
 

@@ -10,11 +10,12 @@
 
   function reveal(root) {
     root.querySelectorAll("button[data-share]").forEach(function (button) {
-      button.textContent = navigator.share ? "Share the result" : "Copy the result";
+      button.textContent = navigator.share ? button.dataset.shareLabel : button.dataset.copyLabel;
       button.hidden = false;
     });
   }
 
+  // The words are the button's (templates/_share_result.html), in the page's language.
   function say(button, message) {
     var status = button.parentElement.querySelector(".share-status");
     if (status) status.textContent = message;
@@ -38,18 +39,18 @@
     if (navigator.share) {
       try {
         await navigator.share({ text: box.value });
-        say(button, "Shared.");
+        say(button, button.dataset.shared);
       } catch (error) {
-        if (error.name !== "AbortError") say(button, "Could not share: copy the text above.");
+        if (error.name !== "AbortError") say(button, button.dataset.notShared);
       }
       return;
     }
     try {
       await copy(box);
-      say(button, "Copied: paste it into your chat.");
+      say(button, button.dataset.copied);
     } catch (error) {
       box.select();
-      say(button, "Select the text above and copy it.");
+      say(button, button.dataset.notCopied);
     }
   });
 

@@ -13,10 +13,11 @@ document.addEventListener("htmx:responseError", function (event) {
   note.id = "stale-page";
   note.className = "error";
   note.setAttribute("role", "alert");
-  note.append("You signed in or out in another tab: ");
+  // The words come from the page (templates/base.html), in its language.
+  note.append(document.body.dataset.wordsSignedElsewhere + " ");
   var reload = document.createElement("a");
   reload.href = window.location.href;
-  reload.textContent = "reload";
+  reload.textContent = document.body.dataset.wordsReload;
   note.append(reload);
   (document.querySelector("main") || document.body).prepend(note);
 });

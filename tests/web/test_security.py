@@ -192,7 +192,8 @@ def test_every_page_loads_the_script_that_explains_a_refused_tap(client: Client)
 
     assert '<script src="/static/js/stale-page.js" defer></script>' in page
     assert 'addEventListener("htmx:responseError"' in script
-    assert "You signed in or out in another tab: " in script
+    assert "document.body.dataset.wordsSignedElsewhere" in script
+    assert 'data-words-signed-elsewhere="You signed in or out in another tab:"' in page
 
 
 def test_a_view_that_chose_its_own_caching_keeps_it_made_private(
