@@ -75,7 +75,7 @@ class Steps:
             self.tricks.pk: self.tricks.version + 1,
         }
         # The viewer watches a game of its own that nobody changes while it is timed.
-        watched = start_game(self.browser, self.record)
+        watched = self.watched = start_game(self.browser, self.record)
         self.viewer = f"/v/{watched.viewer_key}/"
         self.etag = self.browser.get(self.viewer, htmx=True).headers["etag"]
 
@@ -106,13 +106,16 @@ class Steps:
                 200,
                 lambda: self._undo(tricks),
             ),
-            # Kept: the rows drawn for this version already (a reload, a second look).
-            Step("open the sheet", lambda: self.browser.get(f"/g/{tricks.key}/sheet/"), 200),
-            # Drawn: the first look after the game changed (the bid and its undo,
-            # timed above, change the bidding game every time round).
+            # Kept: the rows drawn for this version already (a reload, a second look);
+            # the watched game is one nobody changes.
             Step(
-                "open the sheet, drawn", lambda: self.browser.get(f"/g/{bidding.key}/sheet/"), 200
+                "open the sheet",
+                lambda: self.browser.get(f"/g/{self.watched.key}/sheet/"),
+                200,
             ),
+            # Drawn: the first look after the game changed (the tricks entered and
+            # undone, timed above, change that game every time round).
+            Step("open the sheet, drawn", lambda: self.browser.get(f"/g/{tricks.key}/sheet/"), 200),
             Step("open the table", lambda: self.browser.get(f"/g/{tricks.key}/"), 200),
             Step(
                 "viewer poll",
