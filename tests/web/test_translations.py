@@ -286,3 +286,28 @@ def test_every_page_reads_in_dutch(client: Client) -> None:
         if found:
             left[page] = found
     assert left == {}, "\n".join(f"{page}: {sorted(found)}" for page, found in left.items())
+
+
+# --- The scripts' words ------------------------------------------------------------------
+
+
+def _script_words(html: str) -> dict[str, str]:
+    """The words a page hands its scripts (data-words-* on the body, the share button's)."""
+    found = re.findall(r'\sdata-(words-[a-z-]+|share-label|copy-label|shared|not-shared|'
+                       r'copied|not-copied)="([^"]*)"', html)  # fmt: skip
+    return dict(found)
+
+
+def test_the_words_the_scripts_say_come_in_dutch(client: Client) -> None:
+    game = Game.start(parse_record(OH_HELL))
+    started_here(client, game)
+    english = _script_words(client.get(f"/g/{game.key}/", headers={"accept-language": "en"}).text)
+    dutch = _script_words(client.get(f"/g/{game.key}/", headers={"accept-language": "nl"}).text)
+
+    assert english.keys() == dutch.keys() and len(english) >= 7
+    assert english["words-waiting-one"].startswith("Not saved yet: {count} tap waiting")
+    assert english["words-waiting-other"].startswith("Not saved yet: {count} taps waiting")
+    for name, text in dutch.items():
+        assert text != english[name], name
+        assert english_left(english[name], text) == set(), (name, text)
+    assert "{count}" in dutch["words-waiting-other"] and "{time}" in dutch["words-reconnecting"]
