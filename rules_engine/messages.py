@@ -220,12 +220,87 @@ ENGLISH: Mapping[str, Template] = {
     "option_only_with": "option {name} is given only with {setting}",
     "hand_at_least_one": "a hand has at least 1 card, not {value}",
     "record_not_json": "the file is not readable JSON ({error})",
+    # --- Abracadabra: its refusals, prompts and notes ---
+    "abra_call_value": 'a call is a bid (a number) or "pass", not {value}',
+    "true_or_false": "{what} is true or false, not {value}",
+    "abra_tricks_list": "{player}'s {what} must be a list of trick numbers, not {value}",
+    "abra_name_range": "{player} may name tricks 1 to {hand_size}, not {trick}",
+    "abra_named_twice": "{player} names trick {trick} twice",
+    "abra_tricks_hold": Plural(
+        "{tricks} trick of {per_trick} cards hold {taken} cards",
+        "{tricks} tricks of {per_trick} cards hold {taken} cards",
+        "tricks",
+    ),
+    "abra_pack_suit": "the pack has {cards} cards of each suit",
+    "abra_suit_cards_most": "{player} cannot have taken {cards} {suit}: {why}",
+    "abra_prompt_names_trump": "{player} names trump",
+    "abra_prompt_name_exactly": "Tricks {player} names (exactly {bid})",
+    "abra_prompt_name_fewer": "Tricks {player} names (fewer than {bid})",
+    "abra_prompt_declare": "The tricks {player} exposes to the right, and the piles exposed",
+    "abra_note_highest": "highest bid: {bid} by {player}",
+    "abra_note_thrown_in": "everyone passed: the deal is thrown in",
+    "abra_note_declares": "{player} declares {bid}",
+    "abra_note_no_trump": "no trump",
+    "abra_note_trump": "trump {trump}",
+    "abra_note_trick": "trick {trick} of {hand_size}",
+    "abra_note_named_by": "named by {names}",
+    "abra_note_named_by_nobody": "named by nobody",
+    "abra_deal_done": "this deal is complete",
+    "not_yet_next": 'not yet: next is "{prompt}"',
+    "turn_to_call": "it is {player}'s turn to call",
+    "abra_bid_range": "{player} may bid 1 to {hand_size}, not {bid}",
+    "abra_turn_suit": "it is {player}'s turn to pick a bid suit",
+    "abra_suit_cards_asked": "it is {player}'s bid-suit cards that are asked for",
+    "abra_trump_after_auction": "the declarer names trump once the auction is over",
+    "abra_trump_named": "trump is named already",
+    "abra_declarer_names_trump": "{player} declares and names trump",
+    "abra_turn_name": "it is {player}'s turn to name tricks",
+    "abra_name_exactly": Plural(
+        "{player} bid {bid} and must name exactly {bid} trick, not {named}",
+        "{player} bid {bid} and must name exactly {bid} tricks, not {named}",
+        "bid",
+    ),
+    "abra_name_fewer": "{player} must name fewer tricks than {declarer}'s {bid}, not {named}",
+    "abra_declarer_exposes": "{player} declares: the exposing is theirs to enter",
+    "abra_declare_shape": "the declaring says which tricks are exposed and which piles",
+    "abra_expose_unnamed": "{player} did not name trick {trick}, so cannot expose it",
+    "abra_calls_list": "{field} must be a list of the calls made",
+    "abra_too_many_calls": "there are more calls than the auction allows",
+    "abra_thrown_in_field": "every player passed, so the deal was thrown in and has no {field}",
+    "abra_thrown_in_trump": "every player passed, so no declarer named trump",
+    "round_no_field": "the round has no {field}",
+    "abra_round_no_trump": "the round has no {field}: {player} names it",
+    "abra_suit_value": "a bid suit is one of {suits}, not {value}",
+    "abra_only_declarer": "only the declarer, {declarer}, exposes named tricks, not {player}",
+    "abra_trick_winners": "{field} must list the winner of each of the {hand_size} tricks",
+    "abra_trick_winner_seat": "a trick's winner is a seat from 0 to {last}, not {seat}",
+    "abra_thrown_in_note": "thrown in",
 }
 
 
 class Term(str):
-    """A word of the catalogue given as a parameter (a preset's name): translated, where a
-    player's name, also a ``str``, never is."""
+    """A word of the catalogue (a preset's name, a suit, a call as the sheet writes it):
+    translated, as a parameter or on its own, where a player's name, also a ``str``,
+    never is."""
+
+
+class Lowered(str):
+    """A message given as a parameter in the middle of a sentence, with its first letter
+    made small in every language ("the round is not finished: tricks Ann took")."""
+
+    message: str
+
+    def __new__(cls, message: str) -> Lowered:
+        lowered = super().__new__(cls, _lower_first(message))
+        lowered.message = message
+        return lowered
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Lowered, (self.message,))
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 Param = int | str | tuple[str, ...]
@@ -279,6 +354,13 @@ def names_and(names: list[str]) -> Param:
     return say("names_and", others=", ".join(names[:-1]), last=names[-1])
 
 
+def each_and(names: list[str]) -> Param:
+    """ "Ann", "Ann and Bob", "Ann and Bob and Cat": every name joined by "and"."""
+    if len(names) == 1:
+        return names[0]
+    return say("names_and", others=each_and(names[:-1]), last=names[-1])
+
+
 def comma_list(words: list[str]) -> str:
     """ "pass, zero, all": words (terms, as a rule) in order, each translated in turn."""
     if len(words) == 1:
@@ -300,8 +382,6 @@ def _render(code: str, params: Mapping[str, Param], gettext: Gettext, ngettext: 
 def _param(value: Param, gettext: Gettext, ngettext: Ngettext) -> Param:
     if isinstance(value, tuple):
         return "; ".join(_param(part, gettext, ngettext) for part in value)  # type: ignore[misc]
-    if isinstance(value, Term):
-        return gettext(value)
     if isinstance(value, str):
         return render(value, gettext, ngettext)
     return value
@@ -309,6 +389,11 @@ def _param(value: Param, gettext: Gettext, ngettext: Ngettext) -> Param:
 
 def render(text: str, gettext: Gettext = _english, ngettext: Ngettext = _english_plural) -> str:
     """``text`` in the language of ``gettext``/``ngettext``; plain text stays as it is."""
-    if not isinstance(text, Message):
-        return text
-    return _render(text.code, text.params, gettext, ngettext)
+    if isinstance(text, Message):
+        return _render(text.code, text.params, gettext, ngettext)
+    if isinstance(text, Lowered):
+        return _lower_first(render(text.message, gettext, ngettext))
+    # gettext("") is the catalogue's header, not a word.
+    if isinstance(text, Term) and text:
+        return gettext(text)
+    return text

@@ -150,6 +150,52 @@ TEMPLATES = (
     gettext_noop('option {name} is given only with {setting}'),  # option_only_with
     gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
     gettext_noop('the file is not readable JSON ({error})'),  # record_not_json
+    gettext_noop('a call is a bid (a number) or "pass", not {value}'),  # abra_call_value
+    gettext_noop('{what} is true or false, not {value}'),  # true_or_false
+    gettext_noop("{player}'s {what} must be a list of trick numbers, not {value}"),  # abra_tricks_list
+    gettext_noop('{player} may name tricks 1 to {hand_size}, not {trick}'),  # abra_name_range
+    gettext_noop('{player} names trick {trick} twice'),  # abra_named_twice
+    ngettext_lazy('{tricks} trick of {per_trick} cards hold {taken} cards', '{tricks} tricks of {per_trick} cards hold {taken} cards', 'tricks'),  # abra_tricks_hold
+    gettext_noop('the pack has {cards} cards of each suit'),  # abra_pack_suit
+    gettext_noop('{player} cannot have taken {cards} {suit}: {why}'),  # abra_suit_cards_most
+    gettext_noop('{player} names trump'),  # abra_prompt_names_trump
+    gettext_noop('Tricks {player} names (exactly {bid})'),  # abra_prompt_name_exactly
+    gettext_noop('Tricks {player} names (fewer than {bid})'),  # abra_prompt_name_fewer
+    gettext_noop('The tricks {player} exposes to the right, and the piles exposed'),  # abra_prompt_declare
+    gettext_noop('highest bid: {bid} by {player}'),  # abra_note_highest
+    gettext_noop('everyone passed: the deal is thrown in'),  # abra_note_thrown_in
+    gettext_noop('{player} declares {bid}'),  # abra_note_declares
+    gettext_noop('no trump'),  # abra_note_no_trump
+    gettext_noop('trump {trump}'),  # abra_note_trump
+    gettext_noop('trick {trick} of {hand_size}'),  # abra_note_trick
+    gettext_noop('named by {names}'),  # abra_note_named_by
+    gettext_noop('named by nobody'),  # abra_note_named_by_nobody
+    gettext_noop('this deal is complete'),  # abra_deal_done
+    gettext_noop('not yet: next is "{prompt}"'),  # not_yet_next
+    gettext_noop("it is {player}'s turn to call"),  # turn_to_call
+    gettext_noop('{player} may bid 1 to {hand_size}, not {bid}'),  # abra_bid_range
+    gettext_noop("it is {player}'s turn to pick a bid suit"),  # abra_turn_suit
+    gettext_noop("it is {player}'s bid-suit cards that are asked for"),  # abra_suit_cards_asked
+    gettext_noop('the declarer names trump once the auction is over'),  # abra_trump_after_auction
+    gettext_noop('trump is named already'),  # abra_trump_named
+    gettext_noop('{player} declares and names trump'),  # abra_declarer_names_trump
+    gettext_noop("it is {player}'s turn to name tricks"),  # abra_turn_name
+    ngettext_lazy('{player} bid {bid} and must name exactly {bid} trick, not {named}', '{player} bid {bid} and must name exactly {bid} tricks, not {named}', 'bid'),  # abra_name_exactly
+    gettext_noop("{player} must name fewer tricks than {declarer}'s {bid}, not {named}"),  # abra_name_fewer
+    gettext_noop('{player} declares: the exposing is theirs to enter'),  # abra_declarer_exposes
+    gettext_noop('the declaring says which tricks are exposed and which piles'),  # abra_declare_shape
+    gettext_noop('{player} did not name trick {trick}, so cannot expose it'),  # abra_expose_unnamed
+    gettext_noop('{field} must be a list of the calls made'),  # abra_calls_list
+    gettext_noop('there are more calls than the auction allows'),  # abra_too_many_calls
+    gettext_noop('every player passed, so the deal was thrown in and has no {field}'),  # abra_thrown_in_field
+    gettext_noop('every player passed, so no declarer named trump'),  # abra_thrown_in_trump
+    gettext_noop('the round has no {field}'),  # round_no_field
+    gettext_noop('the round has no {field}: {player} names it'),  # abra_round_no_trump
+    gettext_noop('a bid suit is one of {suits}, not {value}'),  # abra_suit_value
+    gettext_noop('only the declarer, {declarer}, exposes named tricks, not {player}'),  # abra_only_declarer
+    gettext_noop('{field} must list the winner of each of the {hand_size} tricks'),  # abra_trick_winners
+    gettext_noop("a trick's winner is a seat from 0 to {last}, not {seat}"),  # abra_trick_winner_seat
+    gettext_noop('thrown in'),  # abra_thrown_in_note
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
@@ -285,6 +331,11 @@ GAME_TEXTS = (
     gettext_noop('1 point a trick, and 10 more for the bid made.'),
     gettext_noop('Brink, with a penalty'),
     gettext_noop('5 made, 2 on the Brink, and 1 off a trick beyond it.'),
+    # Words the engine gives its messages as parameters (Term), as in "Ann's named tricks".
+    gettext_noop('named tricks'),
+    gettext_noop('exposed tricks'),
+    gettext_noop('a trick number'),
+    gettext_noop("a trick's winner"),
 )
 # fmt: on
 

@@ -48,6 +48,8 @@ SHARED = {
     "Nov", "UTC", "server", "Rating", "Ratings", "rating",
     # A score sheet writes Sinker's calls and Brink Bid's dice as the record does.
     "zero", "pass", "across", "left", "right", "all", "double",
+    # JSON's own values, which a record must hold as they are.
+    "true", "false",
 }  # fmt: skip
 ALLOWED = NAMES | GAME_NAMES | SHARED
 # English still allowed on a game's pages, by game key: none left (any new English on any
