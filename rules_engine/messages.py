@@ -275,6 +275,29 @@ ENGLISH: Mapping[str, Template] = {
     "abra_trick_winners": "{field} must list the winner of each of the {hand_size} tricks",
     "abra_trick_winner_seat": "a trick's winner is a seat from 0 to {last}, not {seat}",
     "abra_thrown_in_note": "thrown in",
+    # --- Sinker: its refusals and notes ---
+    "sinker_not_stronger": "{call} is not stronger than the standing {standing}",
+    "sinker_double_over": "{call} can be called only over a standing {single}",
+    "sinker_auction_over": "the auction is over ({outcome})",
+    "sinker_tricks_after_auction": "tricks are entered once the auction is over",
+    "sinker_outcome_diving": "both players passed: Diving",
+    "sinker_outcome_contract": "{player}'s {contract} is the contract",
+    "sinker_exchange": "Exchange at most {cards} cards",
+    "sinker_note_diving": "Diving: both players passed",
+    "sinker_note_contract": "Contract: {player}'s {contract}",
+    "sinker_note_standing": "Standing bid: {player}'s {contract}",
+    "sinker_calls_list": "{field} must be a list of the calls made, in order",
+    "sinker_call_value": "a call is one of {calls}, not {value}",
+    "sinker_calls_stop": "the calls stop before the auction is over: {player} calls next",
+    "sinker_all_result": (
+        "{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped "
+        "at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) "
+        "and {bidder} fewer than {tricks} (not {bidder_took})"
+    ),
+    "sinker_no_contract": "the round has no contract",
+    "sinker_diving": "Diving",
+    "sinker_view_made": "{player} made {contract}",
+    "sinker_view_failed": "{player} failed {contract}",
 }
 
 

@@ -196,6 +196,24 @@ TEMPLATES = (
     gettext_noop('{field} must list the winner of each of the {hand_size} tricks'),  # abra_trick_winners
     gettext_noop("a trick's winner is a seat from 0 to {last}, not {seat}"),  # abra_trick_winner_seat
     gettext_noop('thrown in'),  # abra_thrown_in_note
+    gettext_noop('{call} is not stronger than the standing {standing}'),  # sinker_not_stronger
+    gettext_noop('{call} can be called only over a standing {single}'),  # sinker_double_over
+    gettext_noop('the auction is over ({outcome})'),  # sinker_auction_over
+    gettext_noop('tricks are entered once the auction is over'),  # sinker_tricks_after_auction
+    gettext_noop('both players passed: Diving'),  # sinker_outcome_diving
+    gettext_noop("{player}'s {contract} is the contract"),  # sinker_outcome_contract
+    gettext_noop('Exchange at most {cards} cards'),  # sinker_exchange
+    gettext_noop('Diving: both players passed'),  # sinker_note_diving
+    gettext_noop("Contract: {player}'s {contract}"),  # sinker_note_contract
+    gettext_noop("Standing bid: {player}'s {contract}"),  # sinker_note_standing
+    gettext_noop('{field} must be a list of the calls made, in order'),  # sinker_calls_list
+    gettext_noop('a call is one of {calls}, not {value}'),  # sinker_call_value
+    gettext_noop('the calls stop before the auction is over: {player} calls next'),  # sinker_calls_stop
+    gettext_noop('{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) and {bidder} fewer than {tricks} (not {bidder_took})'),  # sinker_all_result
+    gettext_noop('the round has no contract'),  # sinker_no_contract
+    gettext_noop('Diving'),  # sinker_diving
+    gettext_noop('{player} made {contract}'),  # sinker_view_made
+    gettext_noop('{player} failed {contract}'),  # sinker_view_failed
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
