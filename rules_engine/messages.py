@@ -298,6 +298,17 @@ ENGLISH: Mapping[str, Template] = {
     "sinker_diving": "Diving",
     "sinker_view_made": "{player} made {contract}",
     "sinker_view_failed": "{player} failed {contract}",
+    # --- Brink Bid: its refusals and notes ---
+    "brink_players": "Brink Bid is for 2 to 6 players, not {count}",
+    "brink_trump_die": "the trump die shows {faces}, not {value}",
+    "brink_number_die": "the number die shows {faces} or {none}, not {value}",
+    "brink_direction_die": "the direction die shows {faces}, not {value}",
+    "brink_dice_shape": "the dice must give the trump, the number and the direction",
+    "brink_trump_not_die": "the trump die shows {die}: the trump cannot be {trump}",
+    "brink_dice_rolled": "the dice for this round are rolled already",
+    "brink_dice_before_bids": "the dice are rolled before the bidding, not once it has begun",
+    "brink_die_not_trump": "the trump is {trump}: the trump die cannot show {die}",
+    "brink_note_passes": "{giver} passes {count} to {receiver}",
 }
 
 

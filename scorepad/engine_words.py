@@ -214,6 +214,16 @@ TEMPLATES = (
     gettext_noop('Diving'),  # sinker_diving
     gettext_noop('{player} made {contract}'),  # sinker_view_made
     gettext_noop('{player} failed {contract}'),  # sinker_view_failed
+    gettext_noop('Brink Bid is for 2 to 6 players, not {count}'),  # brink_players
+    gettext_noop('the trump die shows {faces}, not {value}'),  # brink_trump_die
+    gettext_noop('the number die shows {faces} or {none}, not {value}'),  # brink_number_die
+    gettext_noop('the direction die shows {faces}, not {value}'),  # brink_direction_die
+    gettext_noop('the dice must give the trump, the number and the direction'),  # brink_dice_shape
+    gettext_noop('the trump die shows {die}: the trump cannot be {trump}'),  # brink_trump_not_die
+    gettext_noop('the dice for this round are rolled already'),  # brink_dice_rolled
+    gettext_noop('the dice are rolled before the bidding, not once it has begun'),  # brink_dice_before_bids
+    gettext_noop('the trump is {trump}: the trump die cannot show {die}'),  # brink_die_not_trump
+    gettext_noop('{giver} passes {count} to {receiver}'),  # brink_note_passes
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
