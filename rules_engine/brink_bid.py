@@ -341,6 +341,7 @@ class BrinkBid(BiddingInTurn):
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
         """The three dice as rolled (or only the trump, where no dice were noted)."""
         row = super().paper_row(ctx, rnd, view)
+        boxes: tuple[str, ...]
         if "dice" in rnd:
             dice = Dice.from_json(rnd["dice"])
             # The faces as the record writes them, each a word of the catalogue.
