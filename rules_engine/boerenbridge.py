@@ -42,7 +42,7 @@ from .house_rules import (
     scoring_option,
     setting,
 )
-from .messages import say
+from .messages import Term, say
 from .options import Option
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
@@ -315,7 +315,9 @@ class Boerenbridge(GameRules):
 
     def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
         return tuple(
-            self.player_score(ctx, None if b is None else as_int(b, "a bid"), as_int(t, "tricks"))
+            self.player_score(
+                ctx, None if b is None else as_int(b, Term("a bid")), as_int(t, "tricks")
+            )
             for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
         )
 

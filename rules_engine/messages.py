@@ -309,6 +309,55 @@ ENGLISH: Mapping[str, Template] = {
     "brink_dice_before_bids": "the dice are rolled before the bidding, not once it has begun",
     "brink_die_not_trump": "the trump is {trump}: the trump die cannot show {die}",
     "brink_note_passes": "{giver} passes {count} to {receiver}",
+    # --- Checking a record: its rounds, options, names and fields ---
+    "whole_number": "{what} must be a whole number, not {value}",
+    "one_each": "{what} must list one value for each of the {count} players",
+    "round_unknown_field": "the round has an unknown field {field}",
+    "trump_value": "trump must be one of {trumps}, not {value}",
+    "option_bool": "option {name} is true or false, not {value}",
+    "option_int": "option {name} is a whole number, not {value}",
+    "option_minimum": "option {name} is at least {minimum}, not {value}",
+    "option_maximum": "option {name} is at most {maximum}, not {value}",
+    "option_choice": "option {name} is one of {choices}, not {value}",
+    "option_hands_list": "option {name} is a list of hand sizes, not {value}",
+    "option_hands_count": "option {name} lists 1 to {most} hands, not {count}",
+    "option_reason": "option {option}: {reason}",
+    "hand_size_whole": "a hand size is a whole number, not {value}",
+    "option_unknown": "unknown option {name} (this game's options: {names})",
+    "options_exclusive": "options {other} and {name} cannot both be given: {name} replaces {other}",
+    "record_unknown_game": "unknown game {value} (Scorepad keeps {games})",
+    "record_played_at": (
+        "{field} must be an ISO 8601 date and time with a UTC offset, like {example}, not {value}"
+    ),
+    "record_name_too_long": "the name {name}... is too long ({most} characters at most)",
+    "record_name_folds_too_long": (
+        "the name {name} is too long: in small letters it has {count} characters ({most} at most)"
+    ),
+    "record_name_control": "the name {name} holds a control character or a broken one",
+    "record_format": "this is not a {format} game record ({field} is {value})",
+    "record_unknown_field": "the record has an unknown field {field}",
+    "plan_first_dealer": "the first dealer is seat 1 to {players}, not seat {seat}",
+    "round_scores_for": "the round has scores for {scores} of {players} players",
+    "round_unreadable": "unreadable",
+    "entry_kind": "an entry must say what kind of entry it is",
+    "entry_seat": "an entry's seat must be a seat number",
+    "round_too_full": "the round has more in it than the rules allow",
+    "round_not_finished": "the round is not finished: {step}",
+    "players_from_to": "{least} to {most}",
+    "hands_too_big": (
+        "option {option}: a hand of {cards} cards is too big for {players} players: "
+        "the pack allows at most {most}"
+    ),
+    "hands_too_big_turned_up": (
+        "option {option}: a hand of {cards} cards is too big for {players} players: "
+        "the pack allows at most {most} (one card is turned up for trump)"
+    ),
+    "option_needed_custom": "option {name} is needed with {setting} ({what})",
+    "no_preset": "there is no preset {key} for {game}",
+    "draw_nobody": "nobody to draw for",
+    "cli_not_text": "{path} is not a text file",
+    "cli_cannot_read": "cannot read {path}: {error}",
+    "record_too_deep": "the record is nested too deeply to read",
 }
 
 

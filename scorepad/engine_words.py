@@ -224,6 +224,44 @@ TEMPLATES = (
     gettext_noop('the dice are rolled before the bidding, not once it has begun'),  # brink_dice_before_bids
     gettext_noop('the trump is {trump}: the trump die cannot show {die}'),  # brink_die_not_trump
     gettext_noop('{giver} passes {count} to {receiver}'),  # brink_note_passes
+    gettext_noop('{what} must be a whole number, not {value}'),  # whole_number
+    gettext_noop('{what} must list one value for each of the {count} players'),  # one_each
+    gettext_noop('the round has an unknown field {field}'),  # round_unknown_field
+    gettext_noop('trump must be one of {trumps}, not {value}'),  # trump_value
+    gettext_noop('option {name} is true or false, not {value}'),  # option_bool
+    gettext_noop('option {name} is a whole number, not {value}'),  # option_int
+    gettext_noop('option {name} is at least {minimum}, not {value}'),  # option_minimum
+    gettext_noop('option {name} is at most {maximum}, not {value}'),  # option_maximum
+    gettext_noop('option {name} is one of {choices}, not {value}'),  # option_choice
+    gettext_noop('option {name} is a list of hand sizes, not {value}'),  # option_hands_list
+    gettext_noop('option {name} lists 1 to {most} hands, not {count}'),  # option_hands_count
+    gettext_noop('option {option}: {reason}'),  # option_reason
+    gettext_noop('a hand size is a whole number, not {value}'),  # hand_size_whole
+    gettext_noop("unknown option {name} (this game's options: {names})"),  # option_unknown
+    gettext_noop('options {other} and {name} cannot both be given: {name} replaces {other}'),  # options_exclusive
+    gettext_noop('unknown game {value} (Scorepad keeps {games})'),  # record_unknown_game
+    gettext_noop('{field} must be an ISO 8601 date and time with a UTC offset, like {example}, not {value}'),  # record_played_at
+    gettext_noop('the name {name}... is too long ({most} characters at most)'),  # record_name_too_long
+    gettext_noop('the name {name} is too long: in small letters it has {count} characters ({most} at most)'),  # record_name_folds_too_long
+    gettext_noop('the name {name} holds a control character or a broken one'),  # record_name_control
+    gettext_noop('this is not a {format} game record ({field} is {value})'),  # record_format
+    gettext_noop('the record has an unknown field {field}'),  # record_unknown_field
+    gettext_noop('the first dealer is seat 1 to {players}, not seat {seat}'),  # plan_first_dealer
+    gettext_noop('the round has scores for {scores} of {players} players'),  # round_scores_for
+    gettext_noop('unreadable'),  # round_unreadable
+    gettext_noop('an entry must say what kind of entry it is'),  # entry_kind
+    gettext_noop("an entry's seat must be a seat number"),  # entry_seat
+    gettext_noop('the round has more in it than the rules allow'),  # round_too_full
+    gettext_noop('the round is not finished: {step}'),  # round_not_finished
+    gettext_noop('{least} to {most}'),  # players_from_to
+    gettext_noop('option {option}: a hand of {cards} cards is too big for {players} players: the pack allows at most {most}'),  # hands_too_big
+    gettext_noop('option {option}: a hand of {cards} cards is too big for {players} players: the pack allows at most {most} (one card is turned up for trump)'),  # hands_too_big_turned_up
+    gettext_noop('option {name} is needed with {setting} ({what})'),  # option_needed_custom
+    gettext_noop('there is no preset {key} for {game}'),  # no_preset
+    gettext_noop('nobody to draw for'),  # draw_nobody
+    gettext_noop('{path} is not a text file'),  # cli_not_text
+    gettext_noop('cannot read {path}: {error}'),  # cli_cannot_read
+    gettext_noop('the record is nested too deeply to read'),  # record_too_deep
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
@@ -364,6 +402,10 @@ GAME_TEXTS = (
     gettext_noop('exposed tricks'),
     gettext_noop('a trick number'),
     gettext_noop("a trick's winner"),
+    gettext_noop('a bid'),
+    # The start of the made and missed options' help, as a refusal quotes it.
+    gettext_noop('The score of a bidder who took exactly their bid'),
+    gettext_noop('The score of a bidder who did not'),
 )
 # fmt: on
 

@@ -43,7 +43,7 @@ SHARED = {
     "imports", "over", "Over", "Brink", "Print", "was", "Open", "open", "plus", "bonus",
     "even", "code", "link", "links", "score", "scores", "Scan", "Download", "download",
     "account", "object", "browser", "Joker", "Board", "Game", "Arena", "won", "contract",
-    "hand",
+    "hand", "letters", "ISO",
     # Django's "M" date format: "23 Nov" in both languages.
     "Nov", "UTC", "server", "Rating", "Ratings", "rating",
     # A score sheet writes Sinker's calls and Brink Bid's dice as the record does.
