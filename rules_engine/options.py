@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import RulesError
-from .messages import Term, say
 from .expressions import read_expression
+from .messages import Term, say
 
 OptionValue = str | int | bool | tuple[int, ...] | None
 # "hands": a list of hand sizes (kept as a tuple); "expression": a house rule's
