@@ -358,6 +358,22 @@ ENGLISH: Mapping[str, Template] = {
     "cli_not_text": "{path} is not a text file",
     "cli_cannot_read": "cannot read {path}: {error}",
     "record_too_deep": "the record is nested too deeply to read",
+    # --- Correcting a cell of the sheet, and what the correction changes ---
+    "cell_no_field": "round {number} has no {field} to correct",
+    "cell_label": "{field} in round {number}",
+    "cell_value": "{value} is not one of the values {label} may have here",
+    "nobody": "nobody",
+    "change_total": "{player}'s total {was} \u2192 {now}",
+    "change_attention": "round {number} will need attention: {problem}",
+    "change_nothing": "Nothing changes.",
+    "change_player": "round {number}: {player}'s {what} {was} \u2192 {now}",
+    "change_part": "round {number}: {field} {part} {was} \u2192 {now}",
+    "change_field": "round {number}: the {field} {was} \u2192 {now}",
+    "change_winner": "the winner becomes {now} instead of {was}",
+    "change_winners": "the winners become {now} instead of {was}",
+    "change_not_over": "the game is no longer over",
+    "change_over": "the game is now over",
+    "change_lead": "the lead goes to {now} instead of {was}",
 }
 
 

@@ -262,6 +262,21 @@ TEMPLATES = (
     gettext_noop('{path} is not a text file'),  # cli_not_text
     gettext_noop('cannot read {path}: {error}'),  # cli_cannot_read
     gettext_noop('the record is nested too deeply to read'),  # record_too_deep
+    gettext_noop('round {number} has no {field} to correct'),  # cell_no_field
+    gettext_noop('{field} in round {number}'),  # cell_label
+    gettext_noop('{value} is not one of the values {label} may have here'),  # cell_value
+    gettext_noop('nobody'),  # nobody
+    gettext_noop("{player}'s total {was} → {now}"),  # change_total
+    gettext_noop('round {number} will need attention: {problem}'),  # change_attention
+    gettext_noop('Nothing changes.'),  # change_nothing
+    gettext_noop("round {number}: {player}'s {what} {was} → {now}"),  # change_player
+    gettext_noop('round {number}: {field} {part} {was} → {now}'),  # change_part
+    gettext_noop('round {number}: the {field} {was} → {now}'),  # change_field
+    gettext_noop('the winner becomes {now} instead of {was}'),  # change_winner
+    gettext_noop('the winners become {now} instead of {was}'),  # change_winners
+    gettext_noop('the game is no longer over'),  # change_not_over
+    gettext_noop('the game is now over'),  # change_over
+    gettext_noop('the lead goes to {now} instead of {was}'),  # change_lead
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
@@ -403,6 +418,13 @@ GAME_TEXTS = (
     gettext_noop('a trick number'),
     gettext_noop("a trick's winner"),
     gettext_noop('a bid'),
+    # A cell to correct, and its parts, as the correction names them.
+    gettext_noop('Bids'),
+    gettext_noop('Number'),
+    gettext_noop('bid'),
+    gettext_noop('trump'),
+    gettext_noop('number'),
+    gettext_noop('direction'),
     # The start of the made and missed options' help, as a refusal quotes it.
     gettext_noop('The score of a bidder who took exactly their bid'),
     gettext_noop('The score of a bidder who did not'),
