@@ -374,6 +374,27 @@ ENGLISH: Mapping[str, Template] = {
     "change_not_over": "the game is no longer over",
     "change_over": "the game is now over",
     "change_lead": "the lead goes to {now} instead of {was}",
+    # --- A house rule's expression (made, missed): why it is refused ---
+    "expr_uses": "{expr} uses {what}, which house rules don't allow",
+    "expr_calls": "{expr} calls {called}: house rules know only abs, min and max",
+    "expr_takes_one": "{expr}: {function}() takes one value, not {count}",
+    "expr_takes_more": "{expr}: {function}() takes two or more values, not {count}",
+    "expr_no_brackets": "{expr} uses {function} without brackets: write {function}(...)",
+    "expr_unknown_name": (
+        "{expr} uses the name {name}: house rules know only "
+        "b (bid), t (tricks), h (cards dealt) and n (players)"
+    ),
+    "expr_digits": "{expr} writes {written}: write numbers in plain decimal digits",
+    "expr_name_is": "{name} is {value}",
+    "expr_too_long": "{expr} is {length} characters long: at most {most}",
+    "expr_empty": "the expression is empty",
+    "expr_unreadable_because": "{expr} cannot be read ({error})",
+    "expr_unreadable": "{expr} cannot be read",
+    "expr_division": "division by zero",
+    "expr_division_when": "division by zero when {when}",
+    "expr_range": "{expr} gives {value}: a score lies in {low}..{high}",
+    "expr_range_when": "{expr} gives {value} when {when}: a score lies in {low}..{high}",
+    "expr_not_text": "option {option} is an expression written as text, not {value}",
 }
 
 

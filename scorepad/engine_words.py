@@ -277,6 +277,23 @@ TEMPLATES = (
     gettext_noop('the game is no longer over'),  # change_not_over
     gettext_noop('the game is now over'),  # change_over
     gettext_noop('the lead goes to {now} instead of {was}'),  # change_lead
+    gettext_noop("{expr} uses {what}, which house rules don't allow"),  # expr_uses
+    gettext_noop('{expr} calls {called}: house rules know only abs, min and max'),  # expr_calls
+    gettext_noop('{expr}: {function}() takes one value, not {count}'),  # expr_takes_one
+    gettext_noop('{expr}: {function}() takes two or more values, not {count}'),  # expr_takes_more
+    gettext_noop('{expr} uses {function} without brackets: write {function}(...)'),  # expr_no_brackets
+    gettext_noop('{expr} uses the name {name}: house rules know only b (bid), t (tricks), h (cards dealt) and n (players)'),  # expr_unknown_name
+    gettext_noop('{expr} writes {written}: write numbers in plain decimal digits'),  # expr_digits
+    gettext_noop('{name} is {value}'),  # expr_name_is
+    gettext_noop('{expr} is {length} characters long: at most {most}'),  # expr_too_long
+    gettext_noop('the expression is empty'),  # expr_empty
+    gettext_noop('{expr} cannot be read ({error})'),  # expr_unreadable_because
+    gettext_noop('{expr} cannot be read'),  # expr_unreadable
+    gettext_noop('division by zero'),  # expr_division
+    gettext_noop('division by zero when {when}'),  # expr_division_when
+    gettext_noop('{expr} gives {value}: a score lies in {low}..{high}'),  # expr_range
+    gettext_noop('{expr} gives {value} when {when}: a score lies in {low}..{high}'),  # expr_range_when
+    gettext_noop('option {option} is an expression written as text, not {value}'),  # expr_not_text
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
