@@ -156,7 +156,9 @@ class Boerenbridge(GameRules):
         if new <= goal:
             return None
         bounced = self.new_total(total, score, setup)
-        return f"{total} + {score} = {new}, {new - goal} over {goal}: {bounced}"
+        return say(
+            "bounce", total=total, score=score, new=new, over=new - goal, goal=goal, bounced=bounced
+        )
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
         """Over at the end of the first round after which a total is exactly 100.

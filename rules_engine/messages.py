@@ -395,6 +395,8 @@ ENGLISH: Mapping[str, Template] = {
     "expr_range": "{expr} gives {value}: a score lies in {low}..{high}",
     "expr_range_when": "{expr} gives {value} when {when}: a score lies in {low}..{high}",
     "expr_not_text": "option {option} is an expression written as text, not {value}",
+    # --- Boerenbridge's bounce off the target, on the table's totals ---
+    "bounce": "{total} + {score} = {new}, {over} over {goal}: {bounced}",
 }
 
 

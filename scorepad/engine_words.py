@@ -294,6 +294,7 @@ TEMPLATES = (
     gettext_noop('{expr} gives {value}: a score lies in {low}..{high}'),  # expr_range
     gettext_noop('{expr} gives {value} when {when}: a score lies in {low}..{high}'),  # expr_range_when
     gettext_noop('option {option} is an expression written as text, not {value}'),  # expr_not_text
+    gettext_noop('{total} + {score} = {new}, {over} over {goal}: {bounced}'),  # bounce
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
