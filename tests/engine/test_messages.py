@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import pickle
 import string
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +80,41 @@ def test_a_message_survives_pickling_with_its_code() -> None:
 def test_an_unknown_code_is_a_mistake_in_the_code() -> None:
     with pytest.raises(KeyError):
         say("no-such-message")
+
+
+# --- Nothing the engine says is left as plain English ---------------------------------
+
+ENGINE = Path(__file__).resolve().parents[2] / "rules_engine"
+# Where a call hands the players words, by its name: the argument that holds them.
+SAID = {"RulesError": (0, "message"), "_Refused": (0, "message"), "Step": (1, "prompt")}
+SAID["Choice"] = (2, "refused")
+
+
+def _plain_words(node: ast.expr) -> bool:
+    """A string literal or an f-string (or a sum of them): English that no catalogue renders."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _plain_words(node.left) or _plain_words(node.right)
+    if isinstance(node, ast.IfExp):
+        return _plain_words(node.body) or _plain_words(node.orelse)
+    return False
+
+
+def test_no_refusal_prompt_or_reason_in_the_engine_is_a_bare_string() -> None:
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in SAID:
+                continue
+            position, keyword = SAID[name]
+            said = [*node.args[position : position + 1]]
+            said += [k.value for k in node.keywords if k.arg == keyword]
+            if any(_plain_words(arg) for arg in said):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == [], f"say(...) a message instead of plain English at {found}"
