@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules_engine import ENGLISH, Message, Plural, RulesError, render, say
-from rules_engine.messages import names_and
+from rules_engine.messages import Lowered, Term, each_and, names_and
 
 
 def fields(template: str) -> set[str]:
@@ -75,6 +75,35 @@ def test_a_message_survives_pickling_with_its_code() -> None:
     message = pickle.loads(pickle.dumps(say("bid_range", player="Ann", hand_size=7, bid=9)))
     assert isinstance(message, Message)
     assert (message, message.code) == ("Ann may bid 0 to 7, not 9", "bid_range")
+
+
+def test_a_term_on_its_own_is_looked_up_and_an_empty_one_is_left_alone() -> None:
+    def dutch(text: str) -> str:
+        return {"left": "links", "": "Project-Id-Version: ..."}.get(text, text)
+
+    assert render(Term("left"), dutch) == "links"
+    assert render(Term(""), dutch) == ""
+    assert render("left", dutch) == "left"  # plain text (a name) never is
+
+
+def test_a_lowered_prompt_keeps_its_english_and_is_lowered_in_every_language() -> None:
+    prompt = say("prompt_tricks", player="Ann")
+    refused = RulesError(say("round_not_finished", step=Lowered(prompt)), 2)
+    assert str(refused) == "round 2: the round is not finished: tricks Ann took"
+
+    def dutch(text: str) -> str:
+        return {"Tricks {player} took": "Slagen van {player}"}.get(text, text)
+
+    assert refused.words(dutch, lambda one, other, n: other) == (
+        "round 2: the round is not finished: slagen van Ann"
+    )
+    assert pickle.loads(pickle.dumps(refused.message)) == refused.message
+
+
+def test_each_and_joins_every_name_with_and_as_the_notes_always_did() -> None:
+    assert each_and(["Ann"]) == "Ann"
+    assert each_and(["Ann", "Ben", "Cleo"]) == "Ann and Ben and Cleo"
+    assert names_and(["Ann", "Ben", "Cleo"]) == "Ann, Ben and Cleo"
 
 
 def test_an_unknown_code_is_a_mistake_in_the_code() -> None:
