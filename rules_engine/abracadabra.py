@@ -33,9 +33,8 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Term, say
+from .messages import Term, each_and, say
 from .options import Option, OptionChoice
-from .text import plural
 
 # T, the tricks of a deal, by number of players.
 TRICKS = {4: 13, 3: 12, 2: 12}
@@ -100,12 +99,12 @@ def check_call(value: object) -> Call:
         return PASS
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise RulesError(f'a call is a bid (a number) or "pass", not {value!r}')
+    raise RulesError(say("abra_call_value", value=repr(value)))
 
 
 def check_bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RulesError(f"{what} is true or false, not {value!r}")
+        raise RulesError(say("true_or_false", what=what, value=repr(value)))
     return value
 
 
@@ -113,14 +112,16 @@ def check_tricks_list(ctx: RoundContext, seat: int, value: object, what: str) ->
     """Distinct trick numbers 1..T, sorted, or a RulesError naming the player."""
     name = ctx.name(seat)
     if not isinstance(value, list):
-        raise RulesError(f"{name}'s {what} must be a list of trick numbers, not {value!r}")
-    tricks = [as_int(t, "a trick number") for t in value]
+        raise RulesError(say("abra_tricks_list", player=name, what=what, value=repr(value)))
+    tricks = [as_int(t, Term("a trick number")) for t in value]
     for trick in tricks:
         if not 1 <= trick <= ctx.hand_size:
-            raise RulesError(f"{name} may name tricks 1 to {ctx.hand_size}, not {trick}")
+            raise RulesError(
+                say("abra_name_range", player=name, hand_size=ctx.hand_size, trick=trick)
+            )
     for trick in tricks:
         if tricks.count(trick) > 1:
-            raise RulesError(f"{name} names trick {trick} twice")
+            raise RulesError(say("abra_named_twice", player=name, trick=trick))
     return sorted(tricks)
 
 
@@ -153,8 +154,8 @@ def suit_card_limit(ctx: RoundContext, tricks_taken: int) -> tuple[int, str]:
     taken = tricks_taken * per_trick
     suit = SUIT_LENGTH[ctx.n]
     if taken < suit:
-        return taken, f"{plural(tricks_taken, 'trick')} of {per_trick} cards hold {taken} cards"
-    return suit, f"the pack has {suit} cards of each suit"
+        return taken, say("abra_tricks_hold", tricks=tricks_taken, per_trick=per_trick, taken=taken)
+    return suit, say("abra_pack_suit", cards=suit)
 
 
 def success_count(rnd: Round, seat: int, tricks_taken: int, success: str) -> bool:
@@ -387,22 +388,18 @@ class Abracadabra(GameRules):
         if declarer is None:
             return Step(StepKind.COMPLETE, say("abra_thrown_in"))
         if self.names_trump(ctx) and draft["trump"] is None:
-            return Step(
-                StepKind.TRUMP, f"{ctx.name(declarer)} names trump", declarer, trump_choices()
-            )
+            prompt = say("abra_prompt_names_trump", player=ctx.name(declarer))
+            return Step(StepKind.TRUMP, prompt, declarer, trump_choices())
         suits: list[str | None] = draft["bid_suits"]
         for seat in ctx.bid_order:
             if suits[seat] is None:
                 return self.suit_step(ctx, suits, seat)
         for seat in name_order(ctx, declarer):
             if draft["named"][seat] is None:
-                if seat == declarer:
-                    wanted = f"exactly {state.bid}"
-                else:
-                    wanted = f"fewer than {state.bid}"
+                code = "abra_prompt_name_exactly" if seat == declarer else "abra_prompt_name_fewer"
                 return Step(
                     StepKind.NAME,
-                    f"Tricks {ctx.name(seat)} names ({wanted})",
+                    say(code, player=ctx.name(seat), bid=state.bid),
                     seat,
                     trick_choices(range(1, ctx.hand_size + 1)),
                     low=1,
@@ -413,7 +410,7 @@ class Abracadabra(GameRules):
         if draft["exposed"] is None:
             return Step(
                 StepKind.DECLARE,
-                f"The tricks {ctx.name(declarer)} exposes to the right, and the piles exposed",
+                say("abra_prompt_declare", player=ctx.name(declarer)),
                 declarer,
                 trick_choices(draft["named"][declarer]),
                 low=1,
@@ -478,7 +475,11 @@ class Abracadabra(GameRules):
             Choice(
                 str(k),
                 str(k),
-                None if k <= most else f"{ctx.name(seat)} cannot have taken {k} {suit}: {why}",
+                None
+                if k <= most
+                else say(
+                    "abra_suit_cards_most", player=ctx.name(seat), cards=k, suit=Term(suit), why=why
+                ),
             )
             for k in range(max(SUIT_LENGTH.values()) + 1)
         )
@@ -507,25 +508,33 @@ class Abracadabra(GameRules):
                 for i, call in enumerate(draft["calls"])
                 if call == state.bid
             )
-            return (f"highest bid: {state.bid} by {ctx.name(bidder)}",)
+            return (say("abra_note_highest", bid=state.bid, player=ctx.name(bidder)),)
         if state.declarer is None:
-            return ("everyone passed: the deal is thrown in",)
-        notes = [f"{ctx.name(state.declarer)} declares {state.bid}"]
+            return (say("abra_note_thrown_in"),)
+        notes = [say("abra_note_declares", player=ctx.name(state.declarer), bid=state.bid)]
         if draft["trump"] is not None:
-            notes.append("no trump" if draft["trump"] == "none" else f"trump {draft['trump']}")
+            trump = draft["trump"]
+            notes.append(
+                say("abra_note_no_trump")
+                if trump == "none"
+                else say("abra_note_trump", trump=Term(trump))
+            )
         played = len(draft["trick_winners"])
         if draft["exposed"] is not None and played < ctx.hand_size:
-            notes.append(f"trick {played + 1} of {ctx.hand_size}")
+            notes.append(say("abra_note_trick", trick=played + 1, hand_size=ctx.hand_size))
             # Who named the trick being played: whose bid card it is at the table.
-            named = [s for s in range(ctx.n) if played + 1 in (draft["named"][s] or ())]
-            names = " and ".join(ctx.name(s) for s in named)
-            notes.append(f"named by {names}" if named else "named by nobody")
+            named = [ctx.name(s) for s in range(ctx.n) if played + 1 in (draft["named"][s] or ())]
+            notes.append(
+                say("abra_note_named_by", names=each_and(named))
+                if named
+                else say("abra_note_named_by_nobody")
+            )
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
         if step.kind is StepKind.COMPLETE:
-            raise RulesError("this deal is complete")
+            raise RulesError(say("abra_deal_done"))
         if entry.kind == "trump":
             return self.enter_trump(ctx, draft, entry, step)
         if entry.kind == StepKind.SUITS.value:
@@ -537,24 +546,29 @@ class Abracadabra(GameRules):
             same.choice(entry.value)
             return {**draft, "bid_suits": list(draft["last_suits"])}
         if entry.kind not in ENTRY_KINDS:
-            raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+            raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
         if entry.kind != step.kind.value:
-            raise RulesError(f'not yet: next is "{step.prompt}"')
+            raise RulesError(say("not_yet_next", prompt=step.prompt))
         if step.kind is StepKind.CALL:
             if entry.seat != step.player:
-                raise RulesError(f"it is {ctx.name(step.player)}'s turn to call")
+                raise RulesError(say("turn_to_call", player=ctx.name(step.player)))
             value = entry.value
             if isinstance(value, int) and not isinstance(value, bool):
                 if not 1 <= value <= ctx.hand_size:
                     raise RulesError(
-                        f"{ctx.name(step.player)} may bid 1 to {ctx.hand_size}, not {value}"
+                        say(
+                            "abra_bid_range",
+                            player=ctx.name(step.player),
+                            hand_size=ctx.hand_size,
+                            bid=value,
+                        )
                     )
             choice = step.choice(value)
             call: Call = PASS if choice.value == PASS else int(choice.value)
             return {**draft, "calls": [*draft["calls"], call]}
         if step.kind is StepKind.SUIT:
             if entry.seat != step.player:
-                raise RulesError(f"it is {ctx.name(step.player)}'s turn to pick a bid suit")
+                raise RulesError(say("abra_turn_suit", player=ctx.name(step.player)))
             suits = list(draft["bid_suits"])
             suits[step.player] = step.choice(entry.value).value
             last = lone_suit(ctx, suits)
@@ -570,7 +584,7 @@ class Abracadabra(GameRules):
             return {**draft, "trick_winners": [*draft["trick_winners"], winner]}
         # The cards of their own bid suit one player took.
         if entry.seat != step.player:
-            raise RulesError(f"it is {ctx.name(step.player)}'s bid-suit cards that are asked for")
+            raise RulesError(say("abra_suit_cards_asked", player=ctx.name(step.player)))
         suit_cards = list(draft["suit_cards"])
         suit_cards[step.player] = int(step.choice(entry.value).value)
         return {**draft, "suit_cards": suit_cards}
@@ -582,10 +596,10 @@ class Abracadabra(GameRules):
             return {**draft, "trump": check_trump(entry.value)}
         if step.kind is not StepKind.TRUMP:
             if step.kind is StepKind.CALL:
-                raise RulesError("the declarer names trump once the auction is over")
-            raise RulesError("trump is named already")
+                raise RulesError(say("abra_trump_after_auction"))
+            raise RulesError(say("abra_trump_named"))
         if entry.seat not in (None, step.player):
-            raise RulesError(f"{ctx.name(step.player)} declares and names trump")
+            raise RulesError(say("abra_declarer_names_trump", player=ctx.name(step.player)))
         return {**draft, "trump": step.choice(entry.value).value}
 
     def enter_named(self, ctx: RoundContext, draft: Draft, entry: Entry, seat: int) -> Draft:
@@ -593,20 +607,24 @@ class Abracadabra(GameRules):
         fewer than D (0 is allowed). Each named trick is named at most once by the
         same player." """
         if entry.seat != seat:
-            raise RulesError(f"it is {ctx.name(seat)}'s turn to name tricks")
-        tricks = check_tricks_list(ctx, seat, entry.value, "named tricks")
+            raise RulesError(say("abra_turn_name", player=ctx.name(seat)))
+        tricks = check_tricks_list(ctx, seat, entry.value, Term("named tricks"))
         state = auction(ctx, draft["calls"])
         declarer = state.declarer
         assert declarer is not None
         if seat == declarer and len(tricks) != state.bid:
             raise RulesError(
-                f"{ctx.name(seat)} bid {state.bid} and must name exactly "
-                f"{plural(state.bid, 'trick')}, not {len(tricks)}"
+                say("abra_name_exactly", player=ctx.name(seat), bid=state.bid, named=len(tricks))
             )
         if seat != declarer and len(tricks) >= state.bid:
             raise RulesError(
-                f"{ctx.name(seat)} must name fewer tricks than {ctx.name(declarer)}'s "
-                f"{state.bid}, not {len(tricks)}"
+                say(
+                    "abra_name_fewer",
+                    player=ctx.name(seat),
+                    declarer=ctx.name(declarer),
+                    bid=state.bid,
+                    named=len(tricks),
+                )
             )
         named = list(draft["named"])
         named[seat] = tricks
@@ -616,16 +634,14 @@ class Abracadabra(GameRules):
         """The declarer's right-hand tricks (some of those named), and each
         player's choice to expose their pile of unused bid cards."""
         if entry.seat not in (None, declarer):
-            raise RulesError(f"{ctx.name(declarer)} declares: the exposing is theirs to enter")
+            raise RulesError(say("abra_declarer_exposes", player=ctx.name(declarer)))
         value = entry.value
         if not isinstance(value, Mapping) or set(value) != {"exposed", "pile_exposed"}:
-            raise RulesError("the declaring says which tricks are exposed and which piles")
-        exposed = check_tricks_list(ctx, declarer, value["exposed"], "exposed tricks")
+            raise RulesError(say("abra_declare_shape"))
+        exposed = check_tricks_list(ctx, declarer, value["exposed"], Term("exposed tricks"))
         for trick in exposed:
             if trick not in draft["named"][declarer]:
-                raise RulesError(
-                    f"{ctx.name(declarer)} did not name trick {trick}, so cannot expose it"
-                )
+                raise RulesError(say("abra_expose_unnamed", player=ctx.name(declarer), trick=trick))
         piles = seat_list(ctx.setup, value["pile_exposed"], "pile_exposed")
         pile_exposed = [check_bool(p, "pile_exposed") for p in piles]
         return {**draft, "exposed": exposed, "pile_exposed": pile_exposed}
@@ -654,7 +670,7 @@ class Abracadabra(GameRules):
         check_keys(rnd, ("calls",), ("trump", *FIELDS))
         raw_calls = rnd["calls"]
         if not isinstance(raw_calls, list):
-            raise RulesError("calls must be a list of the calls made")
+            raise RulesError(say("abra_calls_list", field="calls"))
         calls = [check_call(call) for call in raw_calls]
         entries: list[Entry] = []
         if "trump" in rnd:
@@ -670,43 +686,42 @@ class Abracadabra(GameRules):
             if self.next_step(ctx, draft).kind is StepKind.CALL:
                 draft = self.enter(ctx, draft, entry)
         if len(draft["calls"]) < len(calls):
-            raise RulesError("there are more calls than the auction allows")
+            raise RulesError(say("abra_too_many_calls"))
         state = auction(ctx, calls)
         if state.next_seat is not None:
             return entries  # the replay says whose call is missing
         if state.declarer is None:
             for key in FIELDS:
                 if key in rnd:
-                    raise RulesError(
-                        f"every player passed, so the deal was thrown in and has no {key!r}"
-                    )
+                    raise RulesError(say("abra_thrown_in_field", field=repr(key)))
             if "trump" in rnd and self.names_trump(ctx):
-                raise RulesError("every player passed, so no declarer named trump")
+                raise RulesError(say("abra_thrown_in_trump"))
             return entries
         declarer = state.declarer
         for key in FIELDS:
             if key not in rnd:
-                raise RulesError(f"the round has no {key!r}")
+                raise RulesError(say("round_no_field", field=repr(key)))
         if self.names_trump(ctx):
             if "trump" not in rnd:
-                raise RulesError(f"the round has no 'trump': {ctx.name(declarer)} names it")
+                raise RulesError(
+                    say("abra_round_no_trump", field="'trump'", player=ctx.name(declarer))
+                )
             entries.append(Entry("trump", declarer, rnd["trump"]))
         suits = seat_list(ctx.setup, rnd["bid_suits"], "bid_suits")
         for suit in suits:
             if suit not in SUITS:
-                raise RulesError(f"a bid suit is one of {', '.join(SUITS)}, not {suit!r}")
+                raise RulesError(say("abra_suit_value", suits=", ".join(SUITS), value=repr(suit)))
         entries += self.suit_entries(ctx, suits)
         named = seat_list(ctx.setup, rnd["named"], "named")
         for seat in range(ctx.n):
-            check_tricks_list(ctx, seat, named[seat], "named tricks")
+            check_tricks_list(ctx, seat, named[seat], Term("named tricks"))
         entries += [Entry("name", seat, named[seat]) for seat in name_order(ctx, declarer)]
         exposed = seat_list(ctx.setup, rnd["exposed"], "exposed")
         for seat in range(ctx.n):
-            tricks = check_tricks_list(ctx, seat, exposed[seat], "exposed tricks")
+            tricks = check_tricks_list(ctx, seat, exposed[seat], Term("exposed tricks"))
             if seat != declarer and tricks:
                 raise RulesError(
-                    f"only the declarer, {ctx.name(declarer)}, exposes named tricks, "
-                    f"not {ctx.name(seat)}"
+                    say("abra_only_declarer", declarer=ctx.name(declarer), player=ctx.name(seat))
                 )
         piles = seat_list(ctx.setup, rnd["pile_exposed"], "pile_exposed")
         for pile in piles:
@@ -717,12 +732,12 @@ class Abracadabra(GameRules):
         winners = rnd["trick_winners"]
         if not isinstance(winners, list) or len(winners) != ctx.hand_size:
             raise RulesError(
-                f"trick_winners must list the winner of each of the {ctx.hand_size} tricks"
+                say("abra_trick_winners", field="trick_winners", hand_size=ctx.hand_size)
             )
         for winner in winners:
-            seat = as_int(winner, "a trick's winner")
+            seat = as_int(winner, Term("a trick's winner"))
             if not 0 <= seat < ctx.n:
-                raise RulesError(f"a trick's winner is a seat from 0 to {ctx.n - 1}, not {seat}")
+                raise RulesError(say("abra_trick_winner_seat", last=ctx.n - 1, seat=seat))
         entries += [Entry("trick", None, winner) for winner in winners]
         suit_cards = seat_list(ctx.setup, rnd["suit_cards"], "suit_cards")
         for cards in suit_cards:
@@ -750,7 +765,8 @@ class Abracadabra(GameRules):
         if declarer is None:
             dashes = tuple("-" for _ in range(ctx.n))
             nothing = tuple(None for _ in range(ctx.n))
-            return RoundView(tuple(PASS for _ in range(ctx.n)), dashes, ("thrown in",), nothing)
+            thrown_in = say("abra_thrown_in_note")
+            return RoundView(tuple(PASS for _ in range(ctx.n)), dashes, (thrown_in,), nothing)
         bids = tuple(
             f"{len(rnd['named'][seat])}{'*' if seat == declarer else ''}" for seat in range(ctx.n)
         )
@@ -779,7 +795,8 @@ class Abracadabra(GameRules):
         state = auction(ctx, rnd["calls"])
         declarer = state.declarer
         if declarer is None:
-            return PaperRow((trump, "thrown in", ""), tuple(("", "", "") for _ in range(ctx.n)))
+            thrown_in = say("abra_thrown_in_note")
+            return PaperRow((trump, thrown_in, ""), tuple(("", "", "") for _ in range(ctx.n)))
         seats = []
         for seat in range(ctx.n):
             exposed = rnd["exposed"][seat]

@@ -8,7 +8,7 @@ from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
 from .core import Choice, Draft, Entry, GameRules, Round, RoundContext, RoundView, Step, StepKind
 from .errors import RulesError
 from .house_rules import hook_holds
-from .messages import say
+from .messages import Term, say
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 
@@ -32,7 +32,7 @@ def bid_choices(ctx: RoundContext, seat: int, forbidden: int | None) -> tuple[Ch
 
 
 def check_bid_range(ctx: RoundContext, seat: int, value: object) -> int:
-    bid = as_int(value, "a bid")
+    bid = as_int(value, Term("a bid"))
     if not 0 <= bid <= ctx.hand_size:
         raise RulesError(say("bid_range", player=ctx.name(seat), hand_size=ctx.hand_size, bid=bid))
     return bid

@@ -42,7 +42,7 @@ from .house_rules import (
     scoring_option,
     setting,
 )
-from .messages import say
+from .messages import Term, say
 from .options import Option
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
@@ -156,7 +156,9 @@ class Boerenbridge(GameRules):
         if new <= goal:
             return None
         bounced = self.new_total(total, score, setup)
-        return f"{total} + {score} = {new}, {new - goal} over {goal}: {bounced}"
+        return say(
+            "bounce", total=total, score=score, new=new, over=new - goal, goal=goal, bounced=bounced
+        )
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
         """Over at the end of the first round after which a total is exactly 100.
@@ -315,7 +317,9 @@ class Boerenbridge(GameRules):
 
     def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
         return tuple(
-            self.player_score(ctx, None if b is None else as_int(b, "a bid"), as_int(t, "tricks"))
+            self.player_score(
+                ctx, None if b is None else as_int(b, Term("a bid")), as_int(t, "tricks")
+            )
             for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
         )
 

@@ -57,8 +57,21 @@ POINTS_BRINK = 2
 def hand_sizes(players: int) -> tuple[int, ...]:
     """Every round's hand size: 4 cards, then one more a hand up to the final hand."""
     if players not in FINAL_HAND:
-        raise RulesError(f"Brink Bid is for 2 to 6 players, not {players}")
+        raise RulesError(say("brink_players", count=players))
     return tuple(range(FIRST_HAND, FINAL_HAND[players] + 1))
+
+
+def trump_die(value: object) -> Message:
+    return say("brink_trump_die", faces=", ".join(TRUMP_FACES), value=repr(value))
+
+
+def number_die(value: object) -> Message:
+    # "none" is the face as the record writes it: a value, not a word.
+    return say("brink_number_die", faces="1, 2, 3", none="none", value=repr(value))
+
+
+def direction_die(value: object) -> Message:
+    return say("brink_direction_die", faces=", ".join(DIRECTION_FACES), value=repr(value))
 
 
 @dataclass(frozen=True)
@@ -74,17 +87,15 @@ class Dice:
 
     def __post_init__(self) -> None:
         if self.trump not in TRUMP_FACES:
-            raise RulesError(f"the trump die shows {', '.join(TRUMP_FACES)}, not {self.trump!r}")
+            raise RulesError(trump_die(self.trump))
         # bool is an int in Python and 1.0 == 1: a die shows neither.
         number_ok = self.number is None or (
             isinstance(self.number, int) and not isinstance(self.number, bool)
         )
         if not number_ok or self.number not in NUMBER_FACES:
-            raise RulesError(f"the number die shows 1, 2, 3 or none, not {self.number!r}")
+            raise RulesError(number_die(self.number))
         if self.direction not in DIRECTION_FACES:
-            raise RulesError(
-                f"the direction die shows {', '.join(DIRECTION_FACES)}, not {self.direction!r}"
-            )
+            raise RulesError(direction_die(self.direction))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -96,19 +107,17 @@ class Dice:
     @classmethod
     def from_json(cls, data: object) -> Dice:
         if not isinstance(data, Mapping) or set(data) != {"trump", "number", "direction"}:
-            raise RulesError("the dice must give the trump, the number and the direction")
+            raise RulesError(say("brink_dice_shape"))
         number = data["number"]
         if number == "none":
             number = None
         elif not isinstance(number, int) or isinstance(number, bool):
-            raise RulesError(f"the number die shows 1, 2, 3 or none, not {number!r}")
+            raise RulesError(number_die(number))
         trump, direction = data["trump"], data["direction"]
         if not isinstance(trump, str):
-            raise RulesError(f"the trump die shows {', '.join(TRUMP_FACES)}, not {trump!r}")
+            raise RulesError(trump_die(trump))
         if not isinstance(direction, str):
-            raise RulesError(
-                f"the direction die shows {', '.join(DIRECTION_FACES)}, not {direction!r}"
-            )
+            raise RulesError(direction_die(direction))
         return cls(trump, number, direction)
 
 
@@ -144,7 +153,7 @@ def receiver(players: int, seat: int, direction: str) -> int:
 def passes(players: int, dice: Dice) -> tuple[Pass, ...]:
     """Every player's pass, in seat order; none at all on the "No Pass" face."""
     if players < 2:
-        raise RulesError(f"Brink Bid is for 2 to 6 players, not {players}")
+        raise RulesError(say("brink_players", count=players))
     if dice.number is None:
         return ()
     return tuple(
@@ -240,7 +249,7 @@ class BrinkBid(BiddingInTurn):
             # roll; it is checked against the bidding step the roll stands in front of.
             step = super().next_step(ctx, draft)
             if entry.seat != step.player:
-                raise RulesError(f"it is {ctx.name(step.player)}'s turn to bid")
+                raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
             bid = check_bid_range(ctx, step.player, entry.value)
             step.choice(bid)
             bids = list(draft["bids"])
@@ -255,7 +264,9 @@ class BrinkBid(BiddingInTurn):
             trump = check_trump(entry.value)
             dice = self.dice(draft)
             if dice is not None and dice.trump != trump:
-                raise RulesError(f"the trump die shows {dice.trump}: the trump cannot be {trump}")
+                raise RulesError(
+                    say("brink_trump_not_die", die=Term(dice.trump), trump=Term(trump))
+                )
             return {**draft, "trump": trump}
         return super().enter_extra(ctx, draft, entry)
 
@@ -267,15 +278,15 @@ class BrinkBid(BiddingInTurn):
         """
         roller = ctx.bid_order[0]
         if draft.get("dice") is not None:
-            raise RulesError("the dice for this round are rolled already")
+            raise RulesError(say("brink_dice_rolled"))
         if any(b is not None for b in draft["bids"]):
-            raise RulesError("the dice are rolled before the bidding, not once it has begun")
+            raise RulesError(say("brink_dice_before_bids"))
         if entry.seat is not None and entry.seat != roller:
             raise RulesError(say("who_rolls", player=ctx.name(roller)))
         dice = Dice.from_json(entry.value)
         trump = draft.get("trump")
         if trump is not None and trump != dice.trump:
-            raise RulesError(f"the trump is {trump}: the trump die cannot show {dice.trump}")
+            raise RulesError(say("brink_die_not_trump", trump=Term(trump), die=Term(dice.trump)))
         return {**draft, "dice": dice.to_json()}
 
     def dice(self, draft: Draft) -> Dice | None:
@@ -296,7 +307,12 @@ class BrinkBid(BiddingInTurn):
             return tuple(notes)
         notes += [trump_label(dice.trump), pass_label(ctx.n, dice)]
         notes += [
-            f"{ctx.name(p.giver)} passes {p.count} to {ctx.name(p.receiver)}"
+            say(
+                "brink_note_passes",
+                giver=ctx.name(p.giver),
+                count=p.count,
+                receiver=ctx.name(p.receiver),
+            )
             for p in passes(ctx.n, dice)
         ]
         return tuple(notes)
@@ -325,10 +341,12 @@ class BrinkBid(BiddingInTurn):
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
         """The three dice as rolled (or only the trump, where no dice were noted)."""
         row = super().paper_row(ctx, rnd, view)
+        boxes: tuple[str, ...]
         if "dice" in rnd:
             dice = Dice.from_json(rnd["dice"])
-            number = "none" if dice.number is None else str(dice.number)
-            boxes = (SUIT_SIGNS[dice.trump], number, dice.direction)
+            # The faces as the record writes them, each a word of the catalogue.
+            number = Term("none") if dice.number is None else str(dice.number)
+            boxes = (SUIT_SIGNS[dice.trump], number, Term(dice.direction))
         else:
             boxes = (SUIT_SIGNS.get(str(rnd.get("trump", "")), ""), "", "")
         return PaperRow(boxes, row.seats)

@@ -15,6 +15,7 @@ from typing import Any
 from .at_table import replace_round
 from .core import TRUMPS, Choice, read_number
 from .errors import RulesError
+from .messages import Param, Term, each_and, say
 from .record import Record
 from .sheet import Sheet, review
 
@@ -44,7 +45,7 @@ class Cell:
 
 def _round(record: Record, number: int) -> Mapping[str, Any]:
     if not 1 <= number <= len(record.rounds):
-        raise RulesError(f"there is no round {number} to correct")
+        raise RulesError(say("no_round_to_correct", number=number))
     return record.rounds[number - 1]
 
 
@@ -69,9 +70,9 @@ def cell(record: Record, number: int, field: str) -> Cell:
     """The cell ``field`` of round ``number``, with what each of its values may be."""
     rnd = _round(record, number)
     if field not in fields(record, number):
-        raise RulesError(f"round {number} has no {field} to correct")
+        raise RulesError(say("cell_no_field", number=number, field=field))
     value = rnd[field]
-    label = f"{field.capitalize()} in round {number}"
+    label = say("cell_label", field=Term(field.capitalize()), number=number)
     if field in PLAYER_FIELDS:
         high = record.rules.hand_size(record.setup, number - 1)
         parts = tuple(
@@ -83,12 +84,12 @@ def cell(record: Record, number: int, field: str) -> Cell:
         return Cell(number, field, label, parts)
     if field == "trump":
         choices = tuple(Choice(t, "No trump" if t == "none" else t) for t in TRUMPS)
-        return Cell(number, field, label, (Part("trump", "Trump", str(value), choices),))
+        return Cell(number, field, label, (Part("trump", Term("Trump"), str(value), choices),))
     faces = record.rules.round_faces[field]
     parts = tuple(
         Part(
             key,
-            key.capitalize(),
+            Term(key.capitalize()),
             str(value.get(key, "")),
             tuple(Choice(str(f), str(f)) for f in shown),
         )
@@ -102,7 +103,7 @@ def _read(part: Part, text: str) -> Any:
         if choice.value == text.strip().lower():
             number = read_number(choice.value)
             return number if number is not None else choice.value
-    raise RulesError(f"{text!r} is not one of the values {part.label} may have here")
+    raise RulesError(say("cell_value", value=repr(text), label=part.label))
 
 
 def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str]]) -> Record:
@@ -127,8 +128,10 @@ def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str
     return replace_round(record, number, rnd)
 
 
-def _names(players: Sequence[str], seats: Sequence[int]) -> str:
-    return " and ".join(players[seat] for seat in seats) or "nobody"
+def _names(players: Sequence[str], seats: Sequence[int]) -> Param:
+    if not seats:
+        return say("nobody")
+    return each_and([players[seat] for seat in seats])
 
 
 def differences(before: Record, after: Record) -> tuple[str, ...]:
@@ -138,23 +141,23 @@ def differences(before: Record, after: Record) -> tuple[str, ...]:
     players = after.players
     lines = _entered(before, after)
     lines += [
-        f"{name}'s total {was} \u2192 {now}"
+        say("change_total", player=name, was=was, now=now)
         for name, was, now in zip(players, old.totals, new.totals, strict=True)
         if was != now
     ]
     lines += _outcome(players, old, new)
     known = {(r.number, r.problem) for r in old.problems}
     lines += [
-        f"round {r.number} will need attention: {r.problem}"
+        say("change_attention", number=r.number, problem=r.problem)
         for r in new.problems
-        if (r.number, r.problem) not in known
+        if r.problem is not None and (r.number, r.problem) not in known
     ]
-    return tuple(lines) or ("Nothing changes.",)
+    return tuple(lines) or (say("change_nothing"),)
 
 
 def _entered(before: Record, after: Record) -> list[str]:
     """What was entered differently: "round 1: Ann's bid 3 → 4"."""
-    lines = []
+    lines: list[str] = []
     for number, (was, now) in enumerate(zip(before.rounds, after.rounds, strict=True), 1):
         for field in [*now, *(f for f in was if f not in now)]:
             old, new = was.get(field), now.get(field)
@@ -162,33 +165,53 @@ def _entered(before: Record, after: Record) -> list[str]:
                 continue
             if field in PLAYER_FIELDS and isinstance(old, list) and isinstance(new, list):
                 lines += [
-                    f"round {number}: {name}'s {PLAYER_FIELDS[field]} {a} → {b}"
+                    say(
+                        "change_player",
+                        number=number,
+                        player=name,
+                        what=Term(PLAYER_FIELDS[field]),
+                        was=str(a),
+                        now=str(b),
+                    )
                     for name, a, b in zip(after.players, old, new, strict=True)
                     if a != b
                 ]
             elif isinstance(old, Mapping) and isinstance(new, Mapping):
                 lines += [
-                    f"round {number}: {field} {key} {old.get(key)} → {new.get(key)}"
+                    say(
+                        "change_part",
+                        number=number,
+                        field=Term(field),
+                        part=Term(str(key)),
+                        was=Term(str(old.get(key))),
+                        now=Term(str(new.get(key))),
+                    )
                     for key in new
                     if old.get(key) != new.get(key)
                 ]
             else:
-                lines.append(f"round {number}: the {field} {old} → {new}")
+                lines.append(
+                    say(
+                        "change_field",
+                        number=number,
+                        field=Term(field),
+                        was=Term(str(old)),
+                        now=Term(str(new)),
+                    )
+                )
     return lines
 
 
 def _outcome(players: Sequence[str], old: Sheet, new: Sheet) -> list[str]:
     if old.finished and new.finished:
         if old.winners != new.winners:
-            won = "winners become" if len(new.winners) > 1 else "winner becomes"
-            return [
-                f"the {won} {_names(players, new.winners)} "
-                f"instead of {_names(players, old.winners)}"
-            ]
+            code = "change_winners" if len(new.winners) > 1 else "change_winner"
+            was, now = _names(players, old.winners), _names(players, new.winners)
+            return [say(code, now=now, was=was)]
         return []
     if old.finished != new.finished:
-        return ["the game is no longer over" if old.finished else "the game is now over"]
+        return [say("change_not_over" if old.finished else "change_over")]
     if old.leaders != new.leaders and new.leaders:
-        return [f"the lead goes to {_names(players, new.leaders)} instead of "
-                f"{_names(players, old.leaders)}"]  # fmt: skip
+        was, now = _names(players, old.leaders), _names(players, new.leaders)
+        return [say("change_lead", now=now, was=was)]
     return []

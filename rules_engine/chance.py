@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .core import SUITS, GameRules
 from .errors import RulesError
+from .messages import say
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def draw_for_dealer(rules: GameRules, players: int, rng: random.Random) -> Deale
     Each draw is from a freshly shuffled pack of the game's own ranks.
     """
     if players < 1:
-        raise RulesError("nobody to draw for")
+        raise RulesError(say("draw_nobody"))
     ranks = rules.draw_ranks
     pack = [Card(rank, suit) for suit in SUITS for rank in ranks]
     drawing = list(range(players))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import RulesError
+from .messages import say
 from .record import load_record
 from .sheet import score
 
@@ -57,9 +58,11 @@ def _read(path: str, stdin: TextIO) -> str:
         with open(path, encoding="utf-8") as file:
             return file.read()
     except UnicodeDecodeError:
-        raise RulesError(f"{path} is not a text file") from None
+        raise RulesError(say("cli_not_text", path=path)) from None
     except OSError as error:
-        raise RulesError(f"cannot read {path}: {error.strerror or error}") from None
+        # The system's reason ("No such file or directory") comes in its own words.
+        reason = str(error.strerror or error)
+        raise RulesError(say("cli_cannot_read", path=path, error=reason)) from None
 
 
 def main(
@@ -79,7 +82,7 @@ def main(
         stderr.write(" ".join(_words(error, args.lang).split()) + "\n")
         return 1
     except RecursionError:
-        stderr.write("the record is nested too deeply to read\n")
+        stderr.write(_words(RulesError(say("record_too_deep")), args.lang) + "\n")
         return 1
     stdout.write(json.dumps(sheet.to_json(), indent=2) + "\n")
     return 0

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import RulesError
-from .messages import say
+from .messages import Lowered, say
 from .options import Option, OptionValue
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -249,10 +249,10 @@ class Entry:
     @classmethod
     def from_json(cls, data: object) -> Entry:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
-            raise RulesError("an entry must say what kind of entry it is")
+            raise RulesError(say("entry_kind"))
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise RulesError("an entry's seat must be a seat number")
+            raise RulesError(say("entry_seat"))
         return cls(kind=data["kind"], seat=seat, value=data.get("value"))
 
 
@@ -326,7 +326,7 @@ class GameRules:
         """How many play, as players say it: "3 to 7", or "2" for a game of two."""
         if self.min_players == self.max_players:
             return str(self.min_players)
-        return f"{self.min_players} to {self.max_players}"
+        return say("players_from_to", least=self.min_players, most=self.max_players)
 
     @property
     def usual_players(self) -> int:
@@ -431,13 +431,11 @@ class GameRules:
         for entry in self.entries(ctx, rnd):
             step = self.next_step(ctx, draft)
             if step.kind is StepKind.COMPLETE:
-                raise RulesError("the round has more in it than the rules allow")
+                raise RulesError(say("round_too_full"))
             draft = self.enter(ctx, draft, entry)
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.COMPLETE:
-            raise RulesError(
-                f"the round is not finished: {step.prompt[0].lower()}{step.prompt[1:]}"
-            )
+            raise RulesError(say("round_not_finished", step=Lowered(step.prompt)))
 
 
 def plain_paper_row(rules: GameRules, view: RoundView, players: int) -> PaperRow:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
+from .messages import Message, Param, each_and, say
 
 NAMES = ("b", "t", "h", "n")
 NAME_MEANINGS = {"b": "the bid", "t": "the tricks taken", "h": "the cards dealt", "n": "players"}
@@ -87,8 +88,15 @@ def _shown(text: str) -> str:
     return " ".join(text.split())
 
 
+def _quoted(text: str) -> str:
+    """Text as a message quotes the expression: "`b * 2`"."""
+    return f"`{_shown(text)}`"
+
+
 class _Refused(Exception):
-    pass
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class _Checker:
@@ -102,7 +110,7 @@ class _Checker:
         return _shown(ast.get_source_segment(self.text, node) or "")
 
     def refuse(self, what: str) -> _Refused:
-        return _Refused(f"`{_shown(self.text)}` uses {what}, which house rules don't allow")
+        return _Refused(say("expr_uses", expr=_quoted(self.text), what=what))
 
     def check(self, node: ast.AST) -> None:
         if isinstance(node, ast.Expression):
@@ -143,29 +151,22 @@ class _Checker:
         func = node.func
         if not isinstance(func, ast.Name) or func.id not in FUNCTIONS:
             called = func.id if isinstance(func, ast.Name) else self.segment(func)
-            raise _Refused(
-                f"`{_shown(self.text)}` calls `{called}`: house rules know only abs, min and max"
-            )
+            raise _Refused(say("expr_calls", expr=_quoted(self.text), called=f"`{called}`"))
         if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
             raise self.refuse(f"`{self.segment(node)}`")
         least, most = FUNCTIONS[func.id]
         count = len(node.args)
         if count < least or (most is not None and count > most):
-            wanted = "one value" if most == 1 else "two or more values"
-            raise _Refused(f"`{_shown(self.text)}`: {func.id}() takes {wanted}, not {count}")
+            code = "expr_takes_one" if most == 1 else "expr_takes_more"
+            raise _Refused(say(code, expr=_quoted(self.text), function=func.id, count=count))
         for arg in node.args:
             self.check(arg)
 
     def check_name(self, node: ast.Name) -> None:
         if node.id in FUNCTIONS:
-            raise _Refused(
-                f"`{_shown(self.text)}` uses {node.id} without brackets: write {node.id}(...)"
-            )
+            raise _Refused(say("expr_no_brackets", expr=_quoted(self.text), function=node.id))
         if node.id not in NAMES:
-            raise _Refused(
-                f"`{_shown(self.text)}` uses the name `{node.id}`: house rules know only "
-                "b (bid), t (tricks), h (cards dealt) and n (players)"
-            )
+            raise _Refused(say("expr_unknown_name", expr=_quoted(self.text), name=f"`{node.id}`"))
         self.names.add(node.id)
 
     def check_number(self, node: ast.Constant) -> None:
@@ -174,9 +175,7 @@ class _Checker:
             raise self.refuse(f"`{self.segment(node)}`")
         written = self.segment(node)
         if not DIGITS.fullmatch(written):
-            raise _Refused(
-                f"`{_shown(self.text)}` writes `{written}`: write numbers in plain decimal digits"
-            )
+            raise _Refused(say("expr_digits", expr=_quoted(self.text), written=f"`{written}`"))
 
 
 class _Placeholder(ast.NodeTransformer):
@@ -335,30 +334,35 @@ def _bounds(node: ast.AST) -> Interval | None:
     return None
 
 
-def _when(names: frozenset[str], point: dict[str, int]) -> str:
-    used = [f"{name} is {point[name]}" for name in NAMES if name in names]
-    return f" when {' and '.join(used)}" if used else ""
+def _when(names: frozenset[str], point: dict[str, int]) -> Param | None:
+    """The values of the names used, where an expression goes wrong: "b is 0 and t is 1"."""
+    used: list[str] = [
+        say("expr_name_is", name=name, value=point[name]) for name in NAMES if name in names
+    ]
+    return each_and(used) if used else None
 
 
 @functools.lru_cache(maxsize=512)
-def _read(text: str) -> Expression | str:
+def _read(text: str) -> Expression | Message:
     """The checked expression, or the reason it is refused (cached both ways)."""
     if len(text) > MAX_LENGTH:
-        return f"`{_shown(text)[:30]}...` is {len(text)} characters long: at most {MAX_LENGTH}"
+        shown = f"`{_shown(text)[:30]}...`"
+        return say("expr_too_long", expr=shown, length=len(text), most=MAX_LENGTH)
     source = text.strip()
     if not source:
-        return "the expression is empty"
+        return say("expr_empty")
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError as error:
-        return f"`{_shown(source)}` cannot be read ({error.msg})"
+        # Python's own reason ("invalid syntax") comes in its words.
+        return say("expr_unreadable_because", expr=_quoted(source), error=str(error.msg))
     except (ValueError, RecursionError, MemoryError):
-        return f"`{_shown(source)}` cannot be read"
+        return say("expr_unreadable", expr=_quoted(source))
     checker = _Checker(source)
     try:
         checker.check(tree)
     except _Refused as refused:
-        return str(refused)
+        return refused.message
     names = frozenset(checker.names)
     compiled = _compile(tree.body)
     bounds = _bounds(tree)
@@ -371,16 +375,24 @@ def _read(text: str) -> Expression | str:
         b, t, h, n, value = broken
         when = _when(names, {"b": b, "t": t, "h": h, "n": n})
         if value is None:
-            return f"division by zero{when}"
-        return f"`{_shown(source)}` gives {int(value)}{when}: a score lies in {LOWEST}..{HIGHEST}"
+            return say("expr_division") if when is None else say("expr_division_when", when=when)
+        given: dict[str, Param] = {
+            "expr": _quoted(source),
+            "value": int(value),
+            "low": LOWEST,
+            "high": HIGHEST,
+        }
+        if when is None:
+            return say("expr_range", **given)
+        return say("expr_range_when", when=when, **given)
     return Expression(text, names, compiled["score"])
 
 
 def read_expression(text: object, option: str) -> Expression:
     """The expression of option ``option`` (``made``, ``missed``), or a RulesError."""
     if not isinstance(text, str):
-        raise RulesError(f"option {option} is an expression written as text, not {text!r}")
+        raise RulesError(say("expr_not_text", option=option, value=repr(text)))
     read = _read(text)
-    if isinstance(read, str):
-        raise RulesError(f"option {option}: {read}")
+    if isinstance(read, Message):
+        raise RulesError(say("option_reason", option=option, reason=read))
     return read

@@ -175,19 +175,18 @@ def check_house_rules(setup: Setup) -> None:
     if listed is not None:
         for size in listed:
             if size > most:
-                why = " (one card is turned up for trump)" if setup.game == "oh-hell" else ""
-                raise RulesError(
-                    f"option hands: a hand of {size} cards is too big for {setup.n} "
-                    f"players: the pack allows at most {most}{why}"
-                )
+                code = "hands_too_big_turned_up" if setup.game == "oh-hell" else "hands_too_big"
+                raise RulesError(say(code, option="hands", cards=size, players=setup.n, most=most))
     custom = setup.options.get("scoring") == CUSTOM
     for option in (MADE, MISSED):
         given = setup.options.get(option.name) is not None
         if given and not custom:
             raise RulesError(say("option_only_with", name=option.name, setting="scoring: custom"))
         if custom and not given:
-            what = option.help.split(" (")[0]
-            raise RulesError(f"option {option.name} is needed with scoring: custom ({what})")
+            what = Term(option.help.split(" (")[0])
+            raise RulesError(
+                say("option_needed_custom", name=option.name, setting="scoring: custom", what=what)
+            )
 
 
 def hand_pattern(start: int, peak: int, end: int) -> tuple[int, ...]:
@@ -346,7 +345,7 @@ def preset(game: str, key: str) -> Preset:
     for found in presets(game):
         if found.key == key:
             return found
-    raise RulesError(f"there is no preset {key!r} for {game}")
+    raise RulesError(say("no_preset", key=repr(key), game=game))
 
 
 # --- What the setup's preview and the table's line show ------------------------------

@@ -220,12 +220,209 @@ ENGLISH: Mapping[str, Template] = {
     "option_only_with": "option {name} is given only with {setting}",
     "hand_at_least_one": "a hand has at least 1 card, not {value}",
     "record_not_json": "the file is not readable JSON ({error})",
+    # --- Abracadabra: its refusals, prompts and notes ---
+    "abra_call_value": 'a call is a bid (a number) or "pass", not {value}',
+    "true_or_false": "{what} is true or false, not {value}",
+    "abra_tricks_list": "{player}'s {what} must be a list of trick numbers, not {value}",
+    "abra_name_range": "{player} may name tricks 1 to {hand_size}, not {trick}",
+    "abra_named_twice": "{player} names trick {trick} twice",
+    "abra_tricks_hold": Plural(
+        "{tricks} trick of {per_trick} cards hold {taken} cards",
+        "{tricks} tricks of {per_trick} cards hold {taken} cards",
+        "tricks",
+    ),
+    "abra_pack_suit": "the pack has {cards} cards of each suit",
+    "abra_suit_cards_most": "{player} cannot have taken {cards} {suit}: {why}",
+    "abra_prompt_names_trump": "{player} names trump",
+    "abra_prompt_name_exactly": "Tricks {player} names (exactly {bid})",
+    "abra_prompt_name_fewer": "Tricks {player} names (fewer than {bid})",
+    "abra_prompt_declare": "The tricks {player} exposes to the right, and the piles exposed",
+    "abra_note_highest": "highest bid: {bid} by {player}",
+    "abra_note_thrown_in": "everyone passed: the deal is thrown in",
+    "abra_note_declares": "{player} declares {bid}",
+    "abra_note_no_trump": "no trump",
+    "abra_note_trump": "trump {trump}",
+    "abra_note_trick": "trick {trick} of {hand_size}",
+    "abra_note_named_by": "named by {names}",
+    "abra_note_named_by_nobody": "named by nobody",
+    "abra_deal_done": "this deal is complete",
+    "not_yet_next": 'not yet: next is "{prompt}"',
+    "turn_to_call": "it is {player}'s turn to call",
+    "abra_bid_range": "{player} may bid 1 to {hand_size}, not {bid}",
+    "abra_turn_suit": "it is {player}'s turn to pick a bid suit",
+    "abra_suit_cards_asked": "it is {player}'s bid-suit cards that are asked for",
+    "abra_trump_after_auction": "the declarer names trump once the auction is over",
+    "abra_trump_named": "trump is named already",
+    "abra_declarer_names_trump": "{player} declares and names trump",
+    "abra_turn_name": "it is {player}'s turn to name tricks",
+    "abra_name_exactly": Plural(
+        "{player} bid {bid} and must name exactly {bid} trick, not {named}",
+        "{player} bid {bid} and must name exactly {bid} tricks, not {named}",
+        "bid",
+    ),
+    "abra_name_fewer": "{player} must name fewer tricks than {declarer}'s {bid}, not {named}",
+    "abra_declarer_exposes": "{player} declares: the exposing is theirs to enter",
+    "abra_declare_shape": "the declaring says which tricks are exposed and which piles",
+    "abra_expose_unnamed": "{player} did not name trick {trick}, so cannot expose it",
+    "abra_calls_list": "{field} must be a list of the calls made",
+    "abra_too_many_calls": "there are more calls than the auction allows",
+    "abra_thrown_in_field": "every player passed, so the deal was thrown in and has no {field}",
+    "abra_thrown_in_trump": "every player passed, so no declarer named trump",
+    "round_no_field": "the round has no {field}",
+    "abra_round_no_trump": "the round has no {field}: {player} names it",
+    "abra_suit_value": "a bid suit is one of {suits}, not {value}",
+    "abra_only_declarer": "only the declarer, {declarer}, exposes named tricks, not {player}",
+    "abra_trick_winners": "{field} must list the winner of each of the {hand_size} tricks",
+    "abra_trick_winner_seat": "a trick's winner is a seat from 0 to {last}, not {seat}",
+    "abra_thrown_in_note": "thrown in",
+    # --- Sinker: its refusals and notes ---
+    "sinker_not_stronger": "{call} is not stronger than the standing {standing}",
+    "sinker_double_over": "{call} can be called only over a standing {single}",
+    "sinker_auction_over": "the auction is over ({outcome})",
+    "sinker_tricks_after_auction": "tricks are entered once the auction is over",
+    "sinker_outcome_diving": "both players passed: Diving",
+    "sinker_outcome_contract": "{player}'s {contract} is the contract",
+    "sinker_exchange": "Exchange at most {cards} cards",
+    "sinker_note_diving": "Diving: both players passed",
+    "sinker_note_contract": "Contract: {player}'s {contract}",
+    "sinker_note_standing": "Standing bid: {player}'s {contract}",
+    "sinker_calls_list": "{field} must be a list of the calls made, in order",
+    "sinker_call_value": "a call is one of {calls}, not {value}",
+    "sinker_calls_stop": "the calls stop before the auction is over: {player} calls next",
+    "sinker_all_result": (
+        "{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped "
+        "at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) "
+        "and {bidder} fewer than {tricks} (not {bidder_took})"
+    ),
+    "sinker_no_contract": "the round has no contract",
+    "sinker_diving": "Diving",
+    "sinker_view_made": "{player} made {contract}",
+    "sinker_view_failed": "{player} failed {contract}",
+    # --- Brink Bid: its refusals and notes ---
+    "brink_players": "Brink Bid is for 2 to 6 players, not {count}",
+    "brink_trump_die": "the trump die shows {faces}, not {value}",
+    "brink_number_die": "the number die shows {faces} or {none}, not {value}",
+    "brink_direction_die": "the direction die shows {faces}, not {value}",
+    "brink_dice_shape": "the dice must give the trump, the number and the direction",
+    "brink_trump_not_die": "the trump die shows {die}: the trump cannot be {trump}",
+    "brink_dice_rolled": "the dice for this round are rolled already",
+    "brink_dice_before_bids": "the dice are rolled before the bidding, not once it has begun",
+    "brink_die_not_trump": "the trump is {trump}: the trump die cannot show {die}",
+    "brink_note_passes": "{giver} passes {count} to {receiver}",
+    # --- Checking a record: its rounds, options, names and fields ---
+    "whole_number": "{what} must be a whole number, not {value}",
+    "one_each": "{what} must list one value for each of the {count} players",
+    "round_unknown_field": "the round has an unknown field {field}",
+    "trump_value": "trump must be one of {trumps}, not {value}",
+    "option_bool": "option {name} is true or false, not {value}",
+    "option_int": "option {name} is a whole number, not {value}",
+    "option_minimum": "option {name} is at least {minimum}, not {value}",
+    "option_maximum": "option {name} is at most {maximum}, not {value}",
+    "option_choice": "option {name} is one of {choices}, not {value}",
+    "option_hands_list": "option {name} is a list of hand sizes, not {value}",
+    "option_hands_count": "option {name} lists 1 to {most} hands, not {count}",
+    "option_reason": "option {option}: {reason}",
+    "hand_size_whole": "a hand size is a whole number, not {value}",
+    "option_unknown": "unknown option {name} (this game's options: {names})",
+    "options_exclusive": "options {other} and {name} cannot both be given: {name} replaces {other}",
+    "record_unknown_game": "unknown game {value} (Scorepad keeps {games})",
+    "record_played_at": (
+        "{field} must be an ISO 8601 date and time with a UTC offset, like {example}, not {value}"
+    ),
+    "record_name_too_long": "the name {name}... is too long ({most} characters at most)",
+    "record_name_folds_too_long": (
+        "the name {name} is too long: in small letters it has {count} characters ({most} at most)"
+    ),
+    "record_name_control": "the name {name} holds a control character or a broken one",
+    "record_format": "this is not a {format} game record ({field} is {value})",
+    "record_unknown_field": "the record has an unknown field {field}",
+    "plan_first_dealer": "the first dealer is seat 1 to {players}, not seat {seat}",
+    "round_scores_for": "the round has scores for {scores} of {players} players",
+    "round_unreadable": "unreadable",
+    "entry_kind": "an entry must say what kind of entry it is",
+    "entry_seat": "an entry's seat must be a seat number",
+    "round_too_full": "the round has more in it than the rules allow",
+    "round_not_finished": "the round is not finished: {step}",
+    "players_from_to": "{least} to {most}",
+    "hands_too_big": (
+        "option {option}: a hand of {cards} cards is too big for {players} players: "
+        "the pack allows at most {most}"
+    ),
+    "hands_too_big_turned_up": (
+        "option {option}: a hand of {cards} cards is too big for {players} players: "
+        "the pack allows at most {most} (one card is turned up for trump)"
+    ),
+    "option_needed_custom": "option {name} is needed with {setting} ({what})",
+    "no_preset": "there is no preset {key} for {game}",
+    "draw_nobody": "nobody to draw for",
+    "cli_not_text": "{path} is not a text file",
+    "cli_cannot_read": "cannot read {path}: {error}",
+    "record_too_deep": "the record is nested too deeply to read",
+    # --- Correcting a cell of the sheet, and what the correction changes ---
+    "cell_no_field": "round {number} has no {field} to correct",
+    "cell_label": "{field} in round {number}",
+    "cell_value": "{value} is not one of the values {label} may have here",
+    "nobody": "nobody",
+    "change_total": "{player}'s total {was} \u2192 {now}",
+    "change_attention": "round {number} will need attention: {problem}",
+    "change_nothing": "Nothing changes.",
+    "change_player": "round {number}: {player}'s {what} {was} \u2192 {now}",
+    "change_part": "round {number}: {field} {part} {was} \u2192 {now}",
+    "change_field": "round {number}: the {field} {was} \u2192 {now}",
+    "change_winner": "the winner becomes {now} instead of {was}",
+    "change_winners": "the winners become {now} instead of {was}",
+    "change_not_over": "the game is no longer over",
+    "change_over": "the game is now over",
+    "change_lead": "the lead goes to {now} instead of {was}",
+    # --- A house rule's expression (made, missed): why it is refused ---
+    "expr_uses": "{expr} uses {what}, which house rules don't allow",
+    "expr_calls": "{expr} calls {called}: house rules know only abs, min and max",
+    "expr_takes_one": "{expr}: {function}() takes one value, not {count}",
+    "expr_takes_more": "{expr}: {function}() takes two or more values, not {count}",
+    "expr_no_brackets": "{expr} uses {function} without brackets: write {function}(...)",
+    "expr_unknown_name": (
+        "{expr} uses the name {name}: house rules know only "
+        "b (bid), t (tricks), h (cards dealt) and n (players)"
+    ),
+    "expr_digits": "{expr} writes {written}: write numbers in plain decimal digits",
+    "expr_name_is": "{name} is {value}",
+    "expr_too_long": "{expr} is {length} characters long: at most {most}",
+    "expr_empty": "the expression is empty",
+    "expr_unreadable_because": "{expr} cannot be read ({error})",
+    "expr_unreadable": "{expr} cannot be read",
+    "expr_division": "division by zero",
+    "expr_division_when": "division by zero when {when}",
+    "expr_range": "{expr} gives {value}: a score lies in {low}..{high}",
+    "expr_range_when": "{expr} gives {value} when {when}: a score lies in {low}..{high}",
+    "expr_not_text": "option {option} is an expression written as text, not {value}",
+    # --- Boerenbridge's bounce off the target, on the table's totals ---
+    "bounce": "{total} + {score} = {new}, {over} over {goal}: {bounced}",
 }
 
 
 class Term(str):
-    """A word of the catalogue given as a parameter (a preset's name): translated, where a
-    player's name, also a ``str``, never is."""
+    """A word of the catalogue (a preset's name, a suit, a call as the sheet writes it):
+    translated, as a parameter or on its own, where a player's name, also a ``str``,
+    never is."""
+
+
+class Lowered(str):
+    """A message given as a parameter in the middle of a sentence, with its first letter
+    made small in every language ("the round is not finished: tricks Ann took")."""
+
+    message: str
+
+    def __new__(cls, message: str) -> Lowered:
+        lowered = super().__new__(cls, _lower_first(message))
+        lowered.message = message
+        return lowered
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Lowered, (self.message,))
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 Param = int | str | tuple[str, ...]
@@ -279,6 +476,13 @@ def names_and(names: list[str]) -> Param:
     return say("names_and", others=", ".join(names[:-1]), last=names[-1])
 
 
+def each_and(names: list[str]) -> Param:
+    """ "Ann", "Ann and Bob", "Ann and Bob and Cat": every name joined by "and"."""
+    if len(names) == 1:
+        return names[0]
+    return say("names_and", others=each_and(names[:-1]), last=names[-1])
+
+
 def comma_list(words: list[str]) -> str:
     """ "pass, zero, all": words (terms, as a rule) in order, each translated in turn."""
     if len(words) == 1:
@@ -300,8 +504,6 @@ def _render(code: str, params: Mapping[str, Param], gettext: Gettext, ngettext: 
 def _param(value: Param, gettext: Gettext, ngettext: Ngettext) -> Param:
     if isinstance(value, tuple):
         return "; ".join(_param(part, gettext, ngettext) for part in value)  # type: ignore[misc]
-    if isinstance(value, Term):
-        return gettext(value)
     if isinstance(value, str):
         return render(value, gettext, ngettext)
     return value
@@ -309,6 +511,11 @@ def _param(value: Param, gettext: Gettext, ngettext: Ngettext) -> Param:
 
 def render(text: str, gettext: Gettext = _english, ngettext: Ngettext = _english_plural) -> str:
     """``text`` in the language of ``gettext``/``ngettext``; plain text stays as it is."""
-    if not isinstance(text, Message):
-        return text
-    return _render(text.code, text.params, gettext, ngettext)
+    if isinstance(text, Message):
+        return _render(text.code, text.params, gettext, ngettext)
+    if isinstance(text, Lowered):
+        return _lower_first(render(text.message, gettext, ngettext))
+    # gettext("") is the catalogue's header, not a word.
+    if isinstance(text, Term) and text:
+        return gettext(text)
+    return text

@@ -8,6 +8,7 @@ from typing import Literal
 
 from .errors import RulesError
 from .expressions import read_expression
+from .messages import Term, say
 
 OptionValue = str | int | bool | tuple[int, ...] | None
 # "hands": a list of hand sizes (kept as a tuple); "expression": a house rule's
@@ -47,7 +48,7 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise RulesError(f"option {self.name} is true or false, not {value!r}")
+            raise RulesError(say("option_bool", name=self.name, value=repr(value)))
         if self.kind == "hands":
             return self.check_hands(value)
         if self.kind == "expression":
@@ -58,11 +59,15 @@ class Option:
             if value is None and (self.default is None or self.nullable):
                 return None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"option {self.name} is a whole number, not {value!r}")
+                raise RulesError(say("option_int", name=self.name, value=repr(value)))
             if self.minimum is not None and value < self.minimum:
-                raise RulesError(f"option {self.name} is at least {self.minimum}, not {value}")
+                raise RulesError(
+                    say("option_minimum", name=self.name, minimum=self.minimum, value=value)
+                )
             if self.maximum is not None and value > self.maximum:
-                raise RulesError(f"option {self.name} is at most {self.maximum}, not {value}")
+                raise RulesError(
+                    say("option_maximum", name=self.name, maximum=self.maximum, value=value)
+                )
             return value
         allowed = [choice.value for choice in self.choices]
         # A choice value is matched exactly: "4" is not 4, and True is not 1.
@@ -70,22 +75,24 @@ class Option:
             if type(choice_value) is type(value) and choice_value == value:
                 return choice_value
         shown = ", ".join(str(v) for v in allowed)
-        raise RulesError(f"option {self.name} is one of {shown}, not {value!r}")
+        raise RulesError(say("option_choice", name=self.name, choices=shown, value=repr(value)))
 
     def check_hands(self, value: object) -> tuple[int, ...]:
         """A list of hand sizes, 1 to 60 of them, each at least 1 (the most a pack
         allows depends on the players, and the game checks it with them)."""
         if not isinstance(value, list | tuple):
-            raise RulesError(f"option {self.name} is a list of hand sizes, not {value!r}")
+            raise RulesError(say("option_hands_list", name=self.name, value=repr(value)))
         if not 1 <= len(value) <= MOST_ROUNDS_LISTED:
             raise RulesError(
-                f"option {self.name} lists 1 to {MOST_ROUNDS_LISTED} hands, not {len(value)}"
+                say("option_hands_count", name=self.name, most=MOST_ROUNDS_LISTED, count=len(value))
             )
         for size in value:
             if not isinstance(size, int) or isinstance(size, bool):
-                raise RulesError(f"option {self.name}: a hand size is a whole number, not {size!r}")
+                reason = say("hand_size_whole", value=repr(size))
+                raise RulesError(say("option_reason", option=self.name, reason=reason))
             if size < 1:
-                raise RulesError(f"option {self.name}: a hand has at least 1 card, not {size}")
+                reason = say("hand_at_least_one", value=size)
+                raise RulesError(say("option_reason", option=self.name, reason=reason))
         return tuple(value)
 
 
@@ -96,13 +103,11 @@ def resolve_options(
     known = {option.name: option for option in options}
     for name in given:
         if name not in known:
-            names = ", ".join(known) or "none"
-            raise RulesError(f"unknown option {name!r} (this game's options: {names})")
+            names = ", ".join(known) or Term("none")
+            raise RulesError(say("option_unknown", name=repr(name), names=names))
         for other in known[name].excludes:
             if other in given:
-                raise RulesError(
-                    f"options {other} and {name} cannot both be given: {name} replaces {other}"
-                )
+                raise RulesError(say("options_exclusive", other=other, name=name))
     return {
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in options

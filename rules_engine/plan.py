@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .core import Setup
 from .errors import RulesError
+from .messages import say
 from .options import resolve_options
 from .record import check_players, rules_for
 
@@ -42,7 +43,7 @@ def schedule(
     rules = rules_for(game)
     names = check_players(rules, [f"Player {seat + 1}" for seat in range(players)])
     if not 0 <= first_dealer < players:
-        raise RulesError(f"the first dealer is seat 1 to {players}, not seat {first_dealer + 1}")
+        raise RulesError(say("plan_first_dealer", players=players, seat=first_dealer + 1))
     setup = Setup(rules.key, resolve_options(rules.options, options), names, first_dealer)
     rules.check_setup(setup)
     count = rules.round_count(setup)

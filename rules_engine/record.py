@@ -31,7 +31,7 @@ def _games() -> Mapping[str, GameRules]:
 def rules_for(game: object) -> GameRules:
     games = _games()
     if not isinstance(game, str) or game not in games:
-        raise RulesError(f"unknown game {game!r} (Scorepad keeps {', '.join(games)})")
+        raise RulesError(say("record_unknown_game", value=repr(game), games=", ".join(games)))
     return games[game]
 
 
@@ -88,17 +88,23 @@ class Record:
 
 def check_played_at(value: object) -> str:
     """An ISO 8601 date-time with a UTC offset ("2026-11-21T19:30:00+01:00"), or a RulesError."""
-    wanted = 'an ISO 8601 date and time with a UTC offset, like "2026-11-21T19:30:00+01:00"'
     if not isinstance(value, str):
-        raise RulesError(f"played_at must be {wanted}, not {value!r}")
+        raise _not_played_at(value)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise RulesError(f"played_at must be {wanted}, not {value!r}") from None
+        raise _not_played_at(value) from None
     # A date alone reads as midnight: the spec asks for a date-time.
     if moment.utcoffset() is None or len(value) <= len("2026-11-21"):
-        raise RulesError(f"played_at must be {wanted}, not {value!r}")
+        raise _not_played_at(value)
     return value
+
+
+def _not_played_at(value: object) -> RulesError:
+    example = '"2026-11-21T19:30:00+01:00"'
+    return RulesError(
+        say("record_played_at", field="played_at", example=example, value=repr(value))
+    )
 
 
 def new_record(
@@ -141,19 +147,21 @@ def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
         if not name:
             raise RulesError(say("record_needs_name"))
         if len(name) > MAX_NAME:
-            raise RulesError(
-                f"the name {name[:MAX_NAME]!r}... is too long ({MAX_NAME} characters at most)"
-            )
+            raise RulesError(say("record_name_too_long", name=repr(name[:MAX_NAME]), most=MAX_NAME))
         # The case-folded name counts too: it is how a player is found ("ß" is "ss").
         if len(name.casefold()) > MAX_NAME:
             raise RulesError(
-                f"the name {name!r} is too long: in small letters it has "
-                f"{len(name.casefold())} characters ({MAX_NAME} at most)"
+                say(
+                    "record_name_folds_too_long",
+                    name=repr(name),
+                    count=len(name.casefold()),
+                    most=MAX_NAME,
+                )
             )
         # Control characters (NUL...) and lone surrogates cannot be stored or shown.
         if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
             shown = name.encode("utf-8", "replace").decode()
-            raise RulesError(f"the name {shown!r} holds a control character or a broken one")
+            raise RulesError(say("record_name_control", name=repr(shown)))
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
@@ -171,10 +179,12 @@ def parse_record(data: object) -> Record:
     if not isinstance(data, Mapping):
         raise RulesError(say("record_not_object"))
     if data.get("format") != FORMAT:
-        raise RulesError(f"this is not a {FORMAT} game record (format is {data.get('format')!r})")
+        raise RulesError(
+            say("record_format", format=FORMAT, field="format", value=repr(data.get("format")))
+        )
     for key in data:
         if key not in FIELDS:
-            raise RulesError(f"the record has an unknown field {key!r}")
+            raise RulesError(say("record_unknown_field", field=repr(key)))
     rules = rules_for(data.get("game"))
     options = data.get("options", {})
     if not isinstance(options, Mapping):

@@ -164,13 +164,14 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             scores = rules.score_round(ctx, rnd)
             view = rules.view(ctx, rnd)
             if len(scores) != setup.n:
-                raise RulesError(f"the round has scores for {len(scores)} of {setup.n} players")
+                raise RulesError(say("round_scores_for", scores=len(scores), players=setup.n))
         except (RulesError, LookupError, TypeError, ValueError):
             if strict:
                 raise
             # Only in review, for a round whose shape is broken: it counts for
             # nothing until it is corrected.
-            scored.append(_unplayable(index, ctx.dealer, totals, problem or "unreadable"))
+            unreadable = problem or say("round_unreadable")
+            scored.append(_unplayable(index, ctx.dealer, totals, unreadable))
             continue
         if problem is None and key is not None:
             _keep(key, (scores, view))

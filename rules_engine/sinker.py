@@ -28,9 +28,8 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Term, comma_list, say
+from .messages import Message, Term, comma_list, say
 from .options import Option, OptionChoice
-from .text import plural
 
 TRICKS = 8
 
@@ -105,16 +104,16 @@ class Auction:
             return True
         return bool(self.calls) and self.calls[-1] == "pass" and self.standing is not None
 
-    def refusal(self, call: str) -> str | None:
+    def refusal(self, call: str) -> Message | None:
         """Why ``call`` may not be made now, or None."""
         if call == "pass":
             return None
         standing = self.standing
         if standing is not None and CALLS.index(call) <= CALLS.index(standing):
-            return f"{call} is not stronger than the standing {standing}"
+            return say("sinker_not_stronger", call=Term(call), standing=Term(standing))
         single = DOUBLES.get(call)
         if single is not None and standing != single:
-            return f"{call} can be called only over a standing {single}"
+            return say("sinker_double_over", call=Term(call), single=Term(single))
         return None
 
 
@@ -239,20 +238,20 @@ class Sinker(GameRules):
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
         if step.kind is StepKind.COMPLETE:
-            raise RulesError("this round is complete")
+            raise RulesError(say("round_complete"))
         bids = auction(ctx, draft)
         if entry.kind == "call":
             if step.kind is not StepKind.CALL:
-                raise RulesError(f"the auction is over ({self.outcome(ctx, bids)})")
+                raise RulesError(say("sinker_auction_over", outcome=self.outcome(ctx, bids)))
             if entry.seat != step.player:
-                raise RulesError(f"it is {ctx.name(step.player)}'s turn to call")
+                raise RulesError(say("turn_to_call", player=ctx.name(step.player)))
             call = step.choice(entry.value).value
             return {**draft, "calls": [*draft["calls"], call]}
         if entry.kind == "tricks":
             if step.kind is not StepKind.TRICKS:
-                raise RulesError("tricks are entered once the auction is over")
+                raise RulesError(say("sinker_tricks_after_auction"))
             if entry.seat != step.player:
-                raise RulesError(f"it is {ctx.name(step.player)}'s tricks that are asked for")
+                raise RulesError(say("tricks_asked", player=ctx.name(step.player)))
             value = step.choice(entry.value).value
             seat = step.player
             if bids.standing in ALL_BIDS:
@@ -262,29 +261,28 @@ class Sinker(GameRules):
                 tricks[seat] = int(value)
                 tricks[1 - seat] = TRICKS - int(value)
             return {**draft, "tricks": tricks}
-        raise RulesError(f"{entry.kind!r} is not something entered in {self.title}")
+        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
 
-    def outcome(self, ctx: RoundContext, bids: Auction) -> str:
+    def outcome(self, ctx: RoundContext, bids: Auction) -> Message:
         """The auction's result in words: "Ann's 2 is the contract", "Diving"."""
         if bids.diving:
-            return "both players passed: Diving"
-        assert bids.bidder is not None
-        return f"{ctx.name(bids.bidder)}'s {bids.standing} is the contract"
+            return say("sinker_outcome_diving")
+        assert bids.bidder is not None and bids.standing is not None
+        return say(
+            "sinker_outcome_contract", player=ctx.name(bids.bidder), contract=Term(bids.standing)
+        )
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         notes: list[str] = []
         limit = ctx.option("exchange_limit")
-        if limit:
-            notes.append(f"Exchange at most {limit} cards")
+        if isinstance(limit, int) and limit:
+            notes.append(say("sinker_exchange", cards=limit))
         bids = auction(ctx, draft)
         if bids.diving:
-            notes.append("Diving: both players passed")
-        elif bids.bidder is not None:
-            who = ctx.name(bids.bidder)
-            if bids.over:
-                notes.append(f"Contract: {who}'s {bids.standing}")
-            else:
-                notes.append(f"Standing bid: {who}'s {bids.standing}")
+            notes.append(say("sinker_note_diving"))
+        elif bids.bidder is not None and bids.standing is not None:
+            code = "sinker_note_contract" if bids.over else "sinker_note_standing"
+            notes.append(say(code, player=ctx.name(bids.bidder), contract=Term(bids.standing)))
         return tuple(notes)
 
     def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
@@ -295,31 +293,27 @@ class Sinker(GameRules):
         check_keys(rnd, ("calls", "tricks"))
         calls = rnd["calls"]
         if not isinstance(calls, list):
-            raise RulesError("calls must be a list of the calls made, in order")
+            raise RulesError(say("sinker_calls_list", field="calls"))
         entries: list[Entry] = []
         draft = self.start(ctx)
         for call in calls:
             if not isinstance(call, str) or call not in CALLS:
-                raise RulesError(f"a call is one of {', '.join(CALLS)}, not {call!r}")
+                raise RulesError(say("sinker_call_value", calls=", ".join(CALLS), value=repr(call)))
             entry = Entry("call", auction(ctx, draft).to_call, call)
             draft = self.enter(ctx, draft, entry)  # refuses a call the rules do not allow
             entries.append(entry)
         bids = auction(ctx, draft)
         if not bids.over:
-            raise RulesError(
-                f"the calls stop before the auction is over: {ctx.name(bids.to_call)} calls next"
-            )
+            raise RulesError(say("sinker_calls_stop", player=ctx.name(bids.to_call)))
         tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, rnd["tricks"], "tricks")]
         for seat, taken in enumerate(tricks):
             if taken < 0:
-                raise RulesError(f"{ctx.name(seat)} cannot take {taken} tricks")
+                raise RulesError(say("tricks_negative", player=ctx.name(seat), tricks=taken))
         seat = tricks_seat(ctx, bids)
         if bids.standing in ALL_BIDS:
             return [*entries, Entry("tricks", seat, self.all_result(ctx, bids, tricks))]
         if sum(tricks) != TRICKS:
-            raise RulesError(
-                f"the tricks add up to {sum(tricks)}, but {plural(TRICKS, 'trick')} were played"
-            )
+            raise RulesError(say("tricks_sum", total=sum(tricks), hand_size=TRICKS))
         return [*entries, Entry("tricks", seat, tricks[seat])]
 
     def all_result(self, ctx: RoundContext, bids: Auction, tricks: list[int]) -> str:
@@ -335,10 +329,15 @@ class Sinker(GameRules):
         if tricks[opponent] == 1 and tricks[bidder] < TRICKS:
             return lost_at(tricks[bidder] + 1)
         raise RulesError(
-            f"{ctx.name(bidder)} called {bids.standing}: either {ctx.name(bidder)} took all "
-            f"{TRICKS} tricks, or play stopped at the first trick {ctx.name(opponent)} took, "
-            f"so {ctx.name(opponent)} has exactly 1 (not {tricks[opponent]}) "
-            f"and {ctx.name(bidder)} fewer than {TRICKS} (not {tricks[bidder]})"
+            say(
+                "sinker_all_result",
+                bidder=ctx.name(bidder),
+                contract=Term(str(bids.standing)),
+                opponent=ctx.name(opponent),
+                tricks=TRICKS,
+                opponent_took=tricks[opponent],
+                bidder_took=tricks[bidder],
+            )
         )
 
     def contract(self, ctx: RoundContext, rnd: Round) -> tuple[int, str]:
@@ -346,7 +345,7 @@ class Sinker(GameRules):
         bids = Auction(tuple(rnd["calls"]), non_dealer(ctx))
         if bids.bidder is None or bids.standing is None:
             # Only a round that ``check_round`` refused gets here (the sheet's review).
-            raise RulesError("the round has no contract")
+            raise RulesError(say("sinker_no_contract"))
         return bids.bidder, bids.standing
 
     def is_diving(self, rnd: Round) -> bool:
@@ -366,12 +365,13 @@ class Sinker(GameRules):
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         tricks = tuple(str(t) for t in rnd["tricks"])
         if self.is_diving(rnd):
-            return RoundView(("dive", "dive"), tricks, ("Diving",), (None, None))
+            return RoundView(("dive", "dive"), tricks, (say("sinker_diving"),), (None, None))
         bidder, contract = self.contract(ctx, rnd)
         shown = ["", ""]
         shown[bidder] = contract
         made = contract_made(contract, int(rnd["tricks"][bidder]))
-        note = f"{ctx.name(bidder)} {'made' if made else 'failed'} {contract}"
+        code = "sinker_view_made" if made else "sinker_view_failed"
+        note = say(code, player=ctx.name(bidder), contract=Term(contract))
         outcome: list[bool | None] = [None, None]
         outcome[bidder] = made
         return RoundView(tuple(shown), tricks, (note,), tuple(outcome))
@@ -382,7 +382,7 @@ class Sinker(GameRules):
         calls = comma_list([Term(str(call)) for call in rnd["calls"]])
         tricks = tuple((str(t),) for t in rnd["tricks"])
         if self.is_diving(rnd):
-            return PaperRow((calls, "Diving"), tricks)
+            return PaperRow((calls, say("sinker_diving")), tricks)
         bidder, contract = self.contract(ctx, rnd)
         made = "made" if contract_made(contract, int(rnd["tricks"][bidder])) else "failed"
         return PaperRow(

@@ -1,14 +1,10 @@
-"""How the engine words counts and the bids against the tricks in its messages."""
+"""How the engine words the bids against the tricks in its messages."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .messages import Message, say
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def bid_balance(hand_size: int, bids: Sequence[int | None]) -> Message:

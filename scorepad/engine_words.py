@@ -150,6 +150,151 @@ TEMPLATES = (
     gettext_noop('option {name} is given only with {setting}'),  # option_only_with
     gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
     gettext_noop('the file is not readable JSON ({error})'),  # record_not_json
+    gettext_noop('a call is a bid (a number) or "pass", not {value}'),  # abra_call_value
+    gettext_noop('{what} is true or false, not {value}'),  # true_or_false
+    gettext_noop("{player}'s {what} must be a list of trick numbers, not {value}"),  # abra_tricks_list
+    gettext_noop('{player} may name tricks 1 to {hand_size}, not {trick}'),  # abra_name_range
+    gettext_noop('{player} names trick {trick} twice'),  # abra_named_twice
+    ngettext_lazy('{tricks} trick of {per_trick} cards hold {taken} cards', '{tricks} tricks of {per_trick} cards hold {taken} cards', 'tricks'),  # abra_tricks_hold
+    gettext_noop('the pack has {cards} cards of each suit'),  # abra_pack_suit
+    gettext_noop('{player} cannot have taken {cards} {suit}: {why}'),  # abra_suit_cards_most
+    gettext_noop('{player} names trump'),  # abra_prompt_names_trump
+    gettext_noop('Tricks {player} names (exactly {bid})'),  # abra_prompt_name_exactly
+    gettext_noop('Tricks {player} names (fewer than {bid})'),  # abra_prompt_name_fewer
+    gettext_noop('The tricks {player} exposes to the right, and the piles exposed'),  # abra_prompt_declare
+    gettext_noop('highest bid: {bid} by {player}'),  # abra_note_highest
+    gettext_noop('everyone passed: the deal is thrown in'),  # abra_note_thrown_in
+    gettext_noop('{player} declares {bid}'),  # abra_note_declares
+    gettext_noop('no trump'),  # abra_note_no_trump
+    gettext_noop('trump {trump}'),  # abra_note_trump
+    gettext_noop('trick {trick} of {hand_size}'),  # abra_note_trick
+    gettext_noop('named by {names}'),  # abra_note_named_by
+    gettext_noop('named by nobody'),  # abra_note_named_by_nobody
+    gettext_noop('this deal is complete'),  # abra_deal_done
+    gettext_noop('not yet: next is "{prompt}"'),  # not_yet_next
+    gettext_noop("it is {player}'s turn to call"),  # turn_to_call
+    gettext_noop('{player} may bid 1 to {hand_size}, not {bid}'),  # abra_bid_range
+    gettext_noop("it is {player}'s turn to pick a bid suit"),  # abra_turn_suit
+    gettext_noop("it is {player}'s bid-suit cards that are asked for"),  # abra_suit_cards_asked
+    gettext_noop('the declarer names trump once the auction is over'),  # abra_trump_after_auction
+    gettext_noop('trump is named already'),  # abra_trump_named
+    gettext_noop('{player} declares and names trump'),  # abra_declarer_names_trump
+    gettext_noop("it is {player}'s turn to name tricks"),  # abra_turn_name
+    ngettext_lazy('{player} bid {bid} and must name exactly {bid} trick, not {named}', '{player} bid {bid} and must name exactly {bid} tricks, not {named}', 'bid'),  # abra_name_exactly
+    gettext_noop("{player} must name fewer tricks than {declarer}'s {bid}, not {named}"),  # abra_name_fewer
+    gettext_noop('{player} declares: the exposing is theirs to enter'),  # abra_declarer_exposes
+    gettext_noop('the declaring says which tricks are exposed and which piles'),  # abra_declare_shape
+    gettext_noop('{player} did not name trick {trick}, so cannot expose it'),  # abra_expose_unnamed
+    gettext_noop('{field} must be a list of the calls made'),  # abra_calls_list
+    gettext_noop('there are more calls than the auction allows'),  # abra_too_many_calls
+    gettext_noop('every player passed, so the deal was thrown in and has no {field}'),  # abra_thrown_in_field
+    gettext_noop('every player passed, so no declarer named trump'),  # abra_thrown_in_trump
+    gettext_noop('the round has no {field}'),  # round_no_field
+    gettext_noop('the round has no {field}: {player} names it'),  # abra_round_no_trump
+    gettext_noop('a bid suit is one of {suits}, not {value}'),  # abra_suit_value
+    gettext_noop('only the declarer, {declarer}, exposes named tricks, not {player}'),  # abra_only_declarer
+    gettext_noop('{field} must list the winner of each of the {hand_size} tricks'),  # abra_trick_winners
+    gettext_noop("a trick's winner is a seat from 0 to {last}, not {seat}"),  # abra_trick_winner_seat
+    gettext_noop('thrown in'),  # abra_thrown_in_note
+    gettext_noop('{call} is not stronger than the standing {standing}'),  # sinker_not_stronger
+    gettext_noop('{call} can be called only over a standing {single}'),  # sinker_double_over
+    gettext_noop('the auction is over ({outcome})'),  # sinker_auction_over
+    gettext_noop('tricks are entered once the auction is over'),  # sinker_tricks_after_auction
+    gettext_noop('both players passed: Diving'),  # sinker_outcome_diving
+    gettext_noop("{player}'s {contract} is the contract"),  # sinker_outcome_contract
+    gettext_noop('Exchange at most {cards} cards'),  # sinker_exchange
+    gettext_noop('Diving: both players passed'),  # sinker_note_diving
+    gettext_noop("Contract: {player}'s {contract}"),  # sinker_note_contract
+    gettext_noop("Standing bid: {player}'s {contract}"),  # sinker_note_standing
+    gettext_noop('{field} must be a list of the calls made, in order'),  # sinker_calls_list
+    gettext_noop('a call is one of {calls}, not {value}'),  # sinker_call_value
+    gettext_noop('the calls stop before the auction is over: {player} calls next'),  # sinker_calls_stop
+    gettext_noop('{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) and {bidder} fewer than {tricks} (not {bidder_took})'),  # sinker_all_result
+    gettext_noop('the round has no contract'),  # sinker_no_contract
+    gettext_noop('Diving'),  # sinker_diving
+    gettext_noop('{player} made {contract}'),  # sinker_view_made
+    gettext_noop('{player} failed {contract}'),  # sinker_view_failed
+    gettext_noop('Brink Bid is for 2 to 6 players, not {count}'),  # brink_players
+    gettext_noop('the trump die shows {faces}, not {value}'),  # brink_trump_die
+    gettext_noop('the number die shows {faces} or {none}, not {value}'),  # brink_number_die
+    gettext_noop('the direction die shows {faces}, not {value}'),  # brink_direction_die
+    gettext_noop('the dice must give the trump, the number and the direction'),  # brink_dice_shape
+    gettext_noop('the trump die shows {die}: the trump cannot be {trump}'),  # brink_trump_not_die
+    gettext_noop('the dice for this round are rolled already'),  # brink_dice_rolled
+    gettext_noop('the dice are rolled before the bidding, not once it has begun'),  # brink_dice_before_bids
+    gettext_noop('the trump is {trump}: the trump die cannot show {die}'),  # brink_die_not_trump
+    gettext_noop('{giver} passes {count} to {receiver}'),  # brink_note_passes
+    gettext_noop('{what} must be a whole number, not {value}'),  # whole_number
+    gettext_noop('{what} must list one value for each of the {count} players'),  # one_each
+    gettext_noop('the round has an unknown field {field}'),  # round_unknown_field
+    gettext_noop('trump must be one of {trumps}, not {value}'),  # trump_value
+    gettext_noop('option {name} is true or false, not {value}'),  # option_bool
+    gettext_noop('option {name} is a whole number, not {value}'),  # option_int
+    gettext_noop('option {name} is at least {minimum}, not {value}'),  # option_minimum
+    gettext_noop('option {name} is at most {maximum}, not {value}'),  # option_maximum
+    gettext_noop('option {name} is one of {choices}, not {value}'),  # option_choice
+    gettext_noop('option {name} is a list of hand sizes, not {value}'),  # option_hands_list
+    gettext_noop('option {name} lists 1 to {most} hands, not {count}'),  # option_hands_count
+    gettext_noop('option {option}: {reason}'),  # option_reason
+    gettext_noop('a hand size is a whole number, not {value}'),  # hand_size_whole
+    gettext_noop("unknown option {name} (this game's options: {names})"),  # option_unknown
+    gettext_noop('options {other} and {name} cannot both be given: {name} replaces {other}'),  # options_exclusive
+    gettext_noop('unknown game {value} (Scorepad keeps {games})'),  # record_unknown_game
+    gettext_noop('{field} must be an ISO 8601 date and time with a UTC offset, like {example}, not {value}'),  # record_played_at
+    gettext_noop('the name {name}... is too long ({most} characters at most)'),  # record_name_too_long
+    gettext_noop('the name {name} is too long: in small letters it has {count} characters ({most} at most)'),  # record_name_folds_too_long
+    gettext_noop('the name {name} holds a control character or a broken one'),  # record_name_control
+    gettext_noop('this is not a {format} game record ({field} is {value})'),  # record_format
+    gettext_noop('the record has an unknown field {field}'),  # record_unknown_field
+    gettext_noop('the first dealer is seat 1 to {players}, not seat {seat}'),  # plan_first_dealer
+    gettext_noop('the round has scores for {scores} of {players} players'),  # round_scores_for
+    gettext_noop('unreadable'),  # round_unreadable
+    gettext_noop('an entry must say what kind of entry it is'),  # entry_kind
+    gettext_noop("an entry's seat must be a seat number"),  # entry_seat
+    gettext_noop('the round has more in it than the rules allow'),  # round_too_full
+    gettext_noop('the round is not finished: {step}'),  # round_not_finished
+    gettext_noop('{least} to {most}'),  # players_from_to
+    gettext_noop('option {option}: a hand of {cards} cards is too big for {players} players: the pack allows at most {most}'),  # hands_too_big
+    gettext_noop('option {option}: a hand of {cards} cards is too big for {players} players: the pack allows at most {most} (one card is turned up for trump)'),  # hands_too_big_turned_up
+    gettext_noop('option {name} is needed with {setting} ({what})'),  # option_needed_custom
+    gettext_noop('there is no preset {key} for {game}'),  # no_preset
+    gettext_noop('nobody to draw for'),  # draw_nobody
+    gettext_noop('{path} is not a text file'),  # cli_not_text
+    gettext_noop('cannot read {path}: {error}'),  # cli_cannot_read
+    gettext_noop('the record is nested too deeply to read'),  # record_too_deep
+    gettext_noop('round {number} has no {field} to correct'),  # cell_no_field
+    gettext_noop('{field} in round {number}'),  # cell_label
+    gettext_noop('{value} is not one of the values {label} may have here'),  # cell_value
+    gettext_noop('nobody'),  # nobody
+    gettext_noop("{player}'s total {was} → {now}"),  # change_total
+    gettext_noop('round {number} will need attention: {problem}'),  # change_attention
+    gettext_noop('Nothing changes.'),  # change_nothing
+    gettext_noop("round {number}: {player}'s {what} {was} → {now}"),  # change_player
+    gettext_noop('round {number}: {field} {part} {was} → {now}'),  # change_part
+    gettext_noop('round {number}: the {field} {was} → {now}'),  # change_field
+    gettext_noop('the winner becomes {now} instead of {was}'),  # change_winner
+    gettext_noop('the winners become {now} instead of {was}'),  # change_winners
+    gettext_noop('the game is no longer over'),  # change_not_over
+    gettext_noop('the game is now over'),  # change_over
+    gettext_noop('the lead goes to {now} instead of {was}'),  # change_lead
+    gettext_noop("{expr} uses {what}, which house rules don't allow"),  # expr_uses
+    gettext_noop('{expr} calls {called}: house rules know only abs, min and max'),  # expr_calls
+    gettext_noop('{expr}: {function}() takes one value, not {count}'),  # expr_takes_one
+    gettext_noop('{expr}: {function}() takes two or more values, not {count}'),  # expr_takes_more
+    gettext_noop('{expr} uses {function} without brackets: write {function}(...)'),  # expr_no_brackets
+    gettext_noop('{expr} uses the name {name}: house rules know only b (bid), t (tricks), h (cards dealt) and n (players)'),  # expr_unknown_name
+    gettext_noop('{expr} writes {written}: write numbers in plain decimal digits'),  # expr_digits
+    gettext_noop('{name} is {value}'),  # expr_name_is
+    gettext_noop('{expr} is {length} characters long: at most {most}'),  # expr_too_long
+    gettext_noop('the expression is empty'),  # expr_empty
+    gettext_noop('{expr} cannot be read ({error})'),  # expr_unreadable_because
+    gettext_noop('{expr} cannot be read'),  # expr_unreadable
+    gettext_noop('division by zero'),  # expr_division
+    gettext_noop('division by zero when {when}'),  # expr_division_when
+    gettext_noop('{expr} gives {value}: a score lies in {low}..{high}'),  # expr_range
+    gettext_noop('{expr} gives {value} when {when}: a score lies in {low}..{high}'),  # expr_range_when
+    gettext_noop('option {option} is an expression written as text, not {value}'),  # expr_not_text
+    gettext_noop('{total} + {score} = {new}, {over} over {goal}: {bounced}'),  # bounce
 )
 
 # The games' own words: summaries, options, their help and choices, presets.
@@ -285,6 +430,22 @@ GAME_TEXTS = (
     gettext_noop('1 point a trick, and 10 more for the bid made.'),
     gettext_noop('Brink, with a penalty'),
     gettext_noop('5 made, 2 on the Brink, and 1 off a trick beyond it.'),
+    # Words the engine gives its messages as parameters (Term), as in "Ann's named tricks".
+    gettext_noop('named tricks'),
+    gettext_noop('exposed tricks'),
+    gettext_noop('a trick number'),
+    gettext_noop("a trick's winner"),
+    gettext_noop('a bid'),
+    # A cell to correct, and its parts, as the correction names them.
+    gettext_noop('Bids'),
+    gettext_noop('Number'),
+    gettext_noop('bid'),
+    gettext_noop('trump'),
+    gettext_noop('number'),
+    gettext_noop('direction'),
+    # The start of the made and missed options' help, as a refusal quotes it.
+    gettext_noop('The score of a bidder who took exactly their bid'),
+    gettext_noop('The score of a bidder who did not'),
 )
 # fmt: on
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rules_engine import (
     Entry,
+    Message,
     Record,
     RulesError,
     Step,
@@ -103,9 +104,16 @@ def _choices(step: Step) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         why = ""
         if choice.refused is not None:
             why = reasons.setdefault(choice.refused, f"why-{len(reasons) + 1}")
-        # Translated here: a {% translate %} a button is much of what a tap's render costs.
-        buttons.append({"value": choice.value, "label": gettext(choice.label), "why": why})
+        buttons.append({"value": choice.value, "label": _button_words(choice.label), "why": why})
     return buttons, [{"id": why, "text": words(text)} for text, why in reasons.items()]
+
+
+def _button_words(text: str) -> str:
+    """A button's words in the page's language: an engine message ("Made: Ann took all 8
+    tricks") or a word of the catalogue ("Pass", "hearts"); a number stays as it is."""
+    if isinstance(text, Message):
+        return words(text)
+    return gettext(text) if text else text
 
 
 def _name(players: tuple[str, ...], seat: int | None) -> str:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import pickle
 import string
+from pathlib import Path
 
 import pytest
 
 from rules_engine import ENGLISH, Message, Plural, RulesError, render, say
-from rules_engine.messages import names_and
+from rules_engine.messages import Lowered, Term, each_and, names_and
 
 
 def fields(template: str) -> set[str]:
@@ -75,6 +77,73 @@ def test_a_message_survives_pickling_with_its_code() -> None:
     assert (message, message.code) == ("Ann may bid 0 to 7, not 9", "bid_range")
 
 
+def test_a_term_on_its_own_is_looked_up_and_an_empty_one_is_left_alone() -> None:
+    def dutch(text: str) -> str:
+        return {"left": "links", "": "Project-Id-Version: ..."}.get(text, text)
+
+    assert render(Term("left"), dutch) == "links"
+    assert render(Term(""), dutch) == ""
+    assert render("left", dutch) == "left"  # plain text (a name) never is
+
+
+def test_a_lowered_prompt_keeps_its_english_and_is_lowered_in_every_language() -> None:
+    prompt = say("prompt_tricks", player="Ann")
+    refused = RulesError(say("round_not_finished", step=Lowered(prompt)), 2)
+    assert str(refused) == "round 2: the round is not finished: tricks Ann took"
+
+    def dutch(text: str) -> str:
+        return {"Tricks {player} took": "Slagen van {player}"}.get(text, text)
+
+    assert refused.words(dutch, lambda one, other, n: other) == (
+        "round 2: the round is not finished: slagen van Ann"
+    )
+    assert pickle.loads(pickle.dumps(refused.message)) == refused.message
+
+
+def test_each_and_joins_every_name_with_and_as_the_notes_always_did() -> None:
+    assert each_and(["Ann"]) == "Ann"
+    assert each_and(["Ann", "Ben", "Cleo"]) == "Ann and Ben and Cleo"
+    assert names_and(["Ann", "Ben", "Cleo"]) == "Ann, Ben and Cleo"
+
+
 def test_an_unknown_code_is_a_mistake_in_the_code() -> None:
     with pytest.raises(KeyError):
         say("no-such-message")
+
+
+# --- Nothing the engine says is left as plain English ---------------------------------
+
+ENGINE = Path(__file__).resolve().parents[2] / "rules_engine"
+# Where a call hands the players words, by its name: the argument that holds them.
+SAID = {"RulesError": (0, "message"), "_Refused": (0, "message"), "Step": (1, "prompt")}
+SAID["Choice"] = (2, "refused")
+
+
+def _plain_words(node: ast.expr) -> bool:
+    """A string literal or an f-string (or a sum of them): English that no catalogue renders."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _plain_words(node.left) or _plain_words(node.right)
+    if isinstance(node, ast.IfExp):
+        return _plain_words(node.body) or _plain_words(node.orelse)
+    return False
+
+
+def test_no_refusal_prompt_or_reason_in_the_engine_is_a_bare_string() -> None:
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in SAID:
+                continue
+            position, keyword = SAID[name]
+            said = [*node.args[position : position + 1]]
+            said += [k.value for k in node.keywords if k.arg == keyword]
+            if any(_plain_words(arg) for arg in said):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == [], f"say(...) a message instead of plain English at {found}"

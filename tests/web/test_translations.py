@@ -22,12 +22,13 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from rules_engine import ENGLISH, GAMES, Plural, RulesError, parse_record, say
+from rules_engine import ENGLISH, GAMES, Entry, Plural, Record, RulesError, parse_record, say
 from rules_engine.core import TRUMPS
 from rules_engine.house_rules import PRESETS
 from scorepad.engine_words import words
 from scorepad.models import Game
-from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, OH_HELL, SINKER
+from tests.engine.test_abracadabra import SPEC_ENTRIES, spec_record
+from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, FOUR, OH_HELL, SINKER, record
 from tests.web.browsers import started_here
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,11 +44,13 @@ SHARED = {
     "imports", "over", "Over", "Brink", "Print", "was", "Open", "open", "plus", "bonus",
     "even", "code", "link", "links", "score", "scores", "Scan", "Download", "download",
     "account", "object", "browser", "Joker", "Board", "Game", "Arena", "won", "contract",
-    "hand",
+    "hand", "letters", "ISO",
     # Django's "M" date format: "23 Nov" in both languages.
     "Nov", "UTC", "server", "Rating", "Ratings", "rating",
     # A score sheet writes Sinker's calls and Brink Bid's dice as the record does.
     "zero", "pass", "across", "left", "right", "all", "double",
+    # JSON's own values, which a record must hold as they are.
+    "true", "false",
 }  # fmt: skip
 ALLOWED = NAMES | GAME_NAMES | SHARED
 # English still allowed on a game's pages, by game key: none left (any new English on any
@@ -151,6 +154,17 @@ def test_every_games_word_is_marked_for_translation() -> None:
     assert set(TRUMPS) <= marked
 
 
+def test_every_word_the_engine_gives_as_a_term_is_marked_for_translation() -> None:
+    marked = {text for (text,) in _literals("GAME_TEXTS")}
+    terms = set()
+    for path in (ROOT / "rules_engine").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Term":
+                if node.args and isinstance(node.args[0], ast.Constant):
+                    terms.add(node.args[0].value)
+    assert terms and terms <= marked, terms - marked
+
+
 # --- The engine's messages -----------------------------------------------------------
 
 
@@ -250,6 +264,90 @@ def test_the_cli_speaks_dutch_with_lang_nl() -> None:
     )
 
 
+# --- A refusal at a Dutch table or import ------------------------------------------------
+
+DUTCH = {"accept-language": "nl"}
+
+
+def _playing(record: Record, entries: list[Entry]) -> Game:
+    """A game of ``record`` with ``entries`` made in its round being entered."""
+    game = Game.start(record)
+    game.pending = [entry.to_json() for entry in entries]
+    game.save()
+    return game
+
+
+def _enter(client: Client, game: Game, headers: dict[str, str], **posted: Any) -> str:
+    response = client.post(
+        f"/g/{game.key}/enter/", {"version": game.version, **posted}, headers=headers
+    )
+    assert response.status_code == 400
+    return _text(response.text)
+
+
+def test_abracadabras_refusals_of_named_tricks_read_in_dutch(client: Client) -> None:
+    # Ben declared 3 and names first; Ann deals.
+    game = _playing(spec_record(), SPEC_ENTRIES[:8])
+    started_here(client, game)
+    ben = {"kind": "name", "seat": "1"}
+    english = _enter(client, game, {"accept-language": "en"}, values=["4", "8"], **ben)
+    assert "Ben bid 3 and must name exactly 3 tricks, not 2" in english
+    dutch = _enter(client, game, DUTCH, values=["4", "8"], **ben)
+    assert "Ben bood 3 en moet precies 3 slagen noemen, niet 2" in dutch
+    twice = _enter(client, game, DUTCH, values=["4", "4", "8"], **ben)
+    assert "4 is twee keer aangevinkt (Slagen die Ben noemt (precies 3))" in twice
+
+
+def test_sinkers_refused_call_reads_in_dutch(client: Client) -> None:
+    # The third deal: Ann, the non-dealer, has called 2; Ben may not call 3 over it.
+    game = _playing(parse_record({**SINKER, "options": {"deals": 4}}), [Entry("call", 0, "2")])
+    started_here(client, game)
+    dutch = _enter(client, game, DUTCH, kind="call", seat="1", value="3")
+    assert "3 gaat niet boven het staande bod 2" in dutch
+    assert "Staand bod: 2 van Ann" in dutch
+    english = _enter(client, game, {"accept-language": "en"}, kind="call", seat="1", value="3")
+    assert "3 is not stronger than the standing 2" in english
+    assert "Standing bid: Ann's 2" in english
+
+
+def test_sinkers_all_reads_in_dutch_on_its_buttons(client: Client) -> None:
+    calls = [Entry("call", 0, "all"), Entry("call", 1, "pass")]
+    game = _playing(parse_record({**SINKER, "options": {"deals": 4}}), calls)
+    started_here(client, game)
+    page = _text(client.get(f"/g/{game.key}/", headers=DUTCH).text)
+    assert "Hoe het alles van Ann afliep" in page
+    assert "Gehaald: Ann haalde alle 8 slagen" in page
+    assert "Verloren bij slag 1: Ben haalde die" in page
+
+
+def test_a_broken_round_of_an_imported_file_is_refused_in_dutch(client: Client) -> None:
+    from tests.web.test_import import upload
+
+    dice = {"trump": "hearts", "number": 2, "direction": "left"}
+    brink = record("brink-bid", FOUR, 0, {}, [{**BRINK_BID["rounds"][0], "dice": dice}])
+    brink["rounds"][0]["trump"] = "spades"
+    response = client.post("/games/import/", upload(brink), headers=DUTCH)
+    assert response.status_code == 400
+    dutch = _text(response.text)
+    assert "ronde 1: de troefdobbelsteen toont harten: de troef kan niet schoppen zijn" in dutch
+    english = _text(client.post("/games/import/", upload(brink)).text)
+    assert "round 1: the trump die shows hearts: the trump cannot be spades" in english
+
+    sinker = {**SINKER, "rounds": [{"calls": ["zero", "seven"], "tricks": [0, 8]}]}
+    dutch = _text(client.post("/games/import/", upload(sinker), headers=DUTCH).text)
+    calls = "pass, 3, 2, 1, zero, double-zero, all, double-all"
+    assert f"ronde 1: een bod is een van {calls}, niet 'seven'" in dutch
+
+
+def test_boerenbridges_bounce_reads_in_dutch(client: Client) -> None:
+    # Ann on 92 takes all 13 tricks without bidding: 105 is 5 over, so 95.
+    last = {"bids": [None, None, None, 0], "tricks": [13, 0, 0, 0]}
+    game = Game.start(parse_record({**BOERENBRIDGE, "rounds": [*BOERENBRIDGE["rounds"][:4], last]}))
+    started_here(client, game)
+    page = _text(client.get(f"/g/{game.key}/", headers=DUTCH).text)
+    assert "Ann: 92 + 13 = 105, 5 boven de 100: 95" in page
+
+
 # --- Every page ------------------------------------------------------------------------
 
 
@@ -258,7 +356,6 @@ def _pages(client: Client) -> list[tuple[str, str]]:
     games = {}
     for data in (OH_HELL, BOERENBRIDGE, BRINK_BID, SINKER, ABRACADABRA):
         games[data["game"]] = Game.start(parse_record(data))
-    started_here(client, *games.values())
     oh_hell = games["oh-hell"]
     pages = ["/", "/games/", "/players/ann/", "/games/import/", "/accounts/login/"]
     pages += ["/accounts/signup/", "/offline/"]
@@ -270,9 +367,41 @@ def _pages(client: Client) -> list[tuple[str, str]]:
         listed.append((f"/v/{game.viewer_key}/", key))
     listed.append((f"/g/{oh_hell.key}/?seat=1", "oh-hell"))
     listed.append((f"/g/{oh_hell.key}/sheet/1/", "oh-hell"))
+    listed.append((f"/g/{games['brink-bid'].key}/sheet/1/", "brink-bid"))
     listed.append((f"/g/{oh_hell.key}/delete/", "oh-hell"))
     listed.append(("/rename-player/?player=ann", "rename"))
+    # Rounds half entered, where the engine's prompts, refusals and notes change by the tap.
+    midgame = _midgame()
+    for key, game in midgame:
+        for page in (f"/g/{game.key}/", f"/g/{game.key}/sheet/", f"/v/{game.viewer_key}/"):
+            listed.append((page, key))
+    started_here(client, *games.values(), *(game for _, game in midgame))
     return listed
+
+
+def _midgame() -> list[tuple[str, Game]]:
+    """Games with a round half entered, at the steps whose words differ most."""
+    games = []
+    # Ben declares 3 after Ann deals: his call, the naming, the declaring, the tricks
+    # being played (named by...), and the suit cards (the limits refused).
+    for made in (2, 8, 9, 12, 14, 26, 27):
+        games.append(("abracadabra", _playing(spec_record(), SPEC_ENTRIES[:made])))
+    trump_named = _playing(spec_record({"declarer_names_trump": True}), SPEC_ENTRIES[1:5])
+    # A deal thrown in, on the sheet and in the last round's notes.
+    thrown_in = Game.start(spec_record().with_rounds([{"calls": ["pass"] * 4}]))
+    games += [("abracadabra", trump_named), ("abracadabra", thrown_in)]
+    # Sinker's third deal, Ann calling first: a standing bid, a contract, an all, Diving;
+    # the fourth, after a Diving deal (on the sheet), Ben calling first.
+    longer = parse_record({**SINKER, "options": {"deals": 4, "exchange_limit": 4}})
+    diving = longer.with_rounds([*longer.rounds, {"calls": ["pass", "pass"], "tricks": [5, 3]}])
+    games.append(("sinker", _playing(diving, [Entry("call", 1, "1")])))
+    for calls in (["2"], ["2", "pass"], ["all", "pass"], ["pass", "pass"]):
+        entries = [Entry("call", index % 2, call) for index, call in enumerate(calls)]
+        games.append(("sinker", _playing(longer, entries)))
+    # Brink Bid's second round, the dice rolled: who passes what to whom.
+    dice = {"trump": "none", "number": 1, "direction": "right"}
+    games.append(("brink-bid", _playing(parse_record(BRINK_BID), [Entry("dice", None, dice)])))
+    return games
 
 
 def test_every_page_reads_in_dutch(client: Client) -> None:
