@@ -63,7 +63,12 @@ class WholeNumberField(forms.IntegerField):
         if text in self.empty_values:
             return None
         if not (text.isascii() and text.removeprefix("-").isdigit() and len(text) <= 9):
-            raise ValidationError(f"{self.label or 'This'} is a whole number, in digits 0 to 9.")
+            if self.label:
+                message = _("%(label)s is a whole number, in digits 0 to 9.")
+                message %= {"label": self.label}
+            else:
+                message = _("This is a whole number, in digits 0 to 9.")
+            raise ValidationError(message)
         return int(text)
 
 

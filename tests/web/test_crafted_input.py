@@ -117,3 +117,15 @@ def test_the_table_with_a_seat_in_other_digits_shows_the_usual_step(
 def test_a_game_key_no_game_can_have_is_not_found(client: Client, path: str) -> None:
     # PostgreSQL refuses to look up a NUL at all (a 500 before).
     assert client.get(path).status_code == 404
+
+
+def test_a_number_in_other_digits_is_refused_in_the_pages_language(client: Client) -> None:
+    data = {"player": ["Ann", "Bob", "Cat"], "option_deals": "²", "action": "start"}
+
+    response = client.post(
+        "/new/sinker/", {**data, "first_dealer": "0"}, headers={"accept-language": "nl"}
+    )
+
+    assert response.status_code == 400
+    assert "is a whole number" not in response.text
+    assert "in cijfers 0 tot en met 9" in response.text

@@ -438,5 +438,8 @@ def test_the_words_the_scripts_say_come_in_dutch(client: Client) -> None:
     assert english["words-waiting-other"].startswith("Not saved yet: {count} taps waiting")
     for name, text in dutch.items():
         assert text != english[name], name
-        assert english_left(english[name], text) == set(), (name, text)
+        # {count} and {time} are the script's to fill in, the same in every language.
+        blanks = r"\{\w+\}"
+        left = english_left(re.sub(blanks, "", english[name]), re.sub(blanks, "", text))
+        assert left == set(), (name, text)
     assert "{count}" in dutch["words-waiting-other"] and "{time}" in dutch["words-reconnecting"]
