@@ -1,7 +1,7 @@
 // Times in the viewer's own time zone. The server writes each as
 // <time datetime="2025-05-01T20:00:00+00:00" data-local="datetime">1 May 2025, 20:00 UTC</time>
 // (the UTC text is what shows without JavaScript); this rewrites the text in the
-// browser's zone and language. data-local="date" shows the day only. Shared by
+// browser's zone and the page's language. data-local="date" shows the day only. Shared by
 // any page that loads it (the history, a player's page); htmx swaps run it again.
 (function () {
   if (window.scorepadLocalTime) {
@@ -15,6 +15,16 @@
     date: { day: "numeric", month: "short", year: "numeric" },
   };
 
+  // The page's language, as the phone writes it where the phone speaks it ("en-GB"
+  // for an English page on a British phone: 7 May), else the page's own ("nl").
+  function locale() {
+    var page = (document.documentElement.lang || "").toLowerCase();
+    var own = (navigator.languages || []).find(function (tag) {
+      return tag.toLowerCase().split("-")[0] === page.split("-")[0];
+    });
+    return own || page || undefined;
+  }
+
   function localize(root) {
     root.querySelectorAll("time[data-local]").forEach(function (time) {
       var when = new Date(time.getAttribute("datetime"));
@@ -22,7 +32,7 @@
       if (isNaN(when.getTime())) return;
       // The UTC text stays as the tooltip: the same moment, unambiguous.
       if (!time.title) time.title = time.textContent.trim();
-      time.textContent = new Intl.DateTimeFormat(document.documentElement.lang || undefined, format).format(when);
+      time.textContent = new Intl.DateTimeFormat(locale(), format).format(when);
     });
   }
 

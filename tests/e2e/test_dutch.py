@@ -25,7 +25,7 @@ def tap_number(page: Page, value: int) -> None:
     """Tap a number on the step's keypad and wait for the table to come back."""
     with page.expect_response(lambda r: "/enter/" in r.url):
         page.locator(f'#step button[name="value"][value="{value}"]').click()
-    page.wait_for_function("document.querySelector('.htmx-request') === null")
+    page.wait_for_function("() => document.querySelector('.htmx-request') === null")
 
 
 def test_a_boerenbridge_round_in_dutch_and_its_printed_sheet(

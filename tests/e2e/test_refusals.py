@@ -45,7 +45,7 @@ def test_a_refused_bid_is_told_under_the_question_and_brought_into_view(
     assert page.locator("header.site-header").count() == 1
     assert page.locator("#step h2.prompt + .error").count() == 1
     # Focused once htmx has settled the swap (a moment after the message appears).
-    page.wait_for_function("document.activeElement?.getAttribute('role') === 'alert'")
+    page.wait_for_function("() => document.activeElement?.getAttribute('role') === 'alert'")
     box = message.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 500
     game.refresh_from_db()
@@ -70,5 +70,5 @@ def test_a_duplicate_player_name_is_told_on_the_setup_form(
     assert "Ann" in message.inner_text()
     assert page.locator("header.site-header").count() == 1
     # Focused once htmx has settled the swap (a moment after the message appears).
-    page.wait_for_function("document.activeElement?.getAttribute('role') === 'alert'")
+    page.wait_for_function("() => document.activeElement?.getAttribute('role') === 'alert'")
     assert Game.objects.count() == 0
