@@ -25,7 +25,7 @@ from bench.games import whole_game
 from bench.server import Step, count_queries, percentile
 from bench.wsgi import Browser
 from rules_engine import GAMES, Record, review
-from scorepad.figures import figures_of
+from scorepad.figures import figures_of, month_of
 from scorepad.models import Figures, Game
 
 SIZES = (10, 10_000)
@@ -82,7 +82,14 @@ def make_history(owner: Any, count: int, seed: int = 10) -> list[Game]:
                          for seat, name in zip(figures, names, strict=True)])  # fmt: skip
         Game.objects.bulk_create(games)
         Figures.objects.bulk_create(
-            Figures(game=game, owner=owner, played=game.created, seat=seat, **figures)
+            Figures(
+                game=game,
+                owner=owner,
+                played=game.created,
+                month=month_of(game.created),
+                seat=seat,
+                **figures,
+            )
             for game, seats in zip(games, rows, strict=True)
             for seat, figures in enumerate(seats)
         )

@@ -29,8 +29,6 @@ from scorepad.stats import (
     charted_lines,
     head_to_head,
     player_stats,
-    rating_lines,
-    title_of,
 )
 
 # The player's page charts their running total in this many of their latest games.
@@ -119,11 +117,14 @@ def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
         gettext("%(name)s's running total in their latest games") % {"name": stats.name},
         list(zip(_labels(charted), [line.running for line in charted], strict=True)),
     )
-    ratings = rating_lines(key, figures)
     rating_chart = lines(
         gettext("%(name)s's rating after each of their latest finished games")
         % {"name": stats.name},
-        [(title_of(kind), values) for kind, values in sorted(ratings.items())],
+        [
+            (game.title, list(game.ratings))
+            for game in sorted(stats.by_game, key=lambda game: game.kind)
+            if game.ratings
+        ],
         x_name=gettext_noop("Game"),
         what=gettext_noop("Ratings"),
     )
