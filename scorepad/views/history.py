@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -42,14 +43,25 @@ def _when(created: datetime) -> tuple[str, str]:
     return utc.isoformat(), f"{utc.day} {MONTHS_3[utc.month].title()} {utc:%Y, %H:%M}"
 
 
+def _address(name: str) -> Callable[[str], str]:
+    """``reverse(name, args=[key])`` for any game's key, reversed once a page: a key is a
+    slug, written into the path as it is (a row has three such links, and reversing
+    each cost as much as the rest of the row)."""
+    head, _, tail = reverse(name, args=["key"]).rpartition("key")
+    return lambda key: f"{head}{key}{tail}"
+
+
 def _rows(games: list[Game]) -> list[dict[str, Any]]:
     """A row a game, with its players' figures (one query) and its links worked out here:
-    a page repeats the same players, so each one's link is reversed once."""
+    a page repeats the same players, so each one's link is reversed once, and each
+    game's links are the same three with its key."""
     seats: dict[int, list[dict[str, Any]]] = {game.pk: [] for game in games}
     figures = Figures.objects.filter(game_id__in=seats).order_by("game_id", "seat")
     for seat in figures.values(*SEAT_FIELDS):
         seats[seat["game_id"]].append(seat)
     links: dict[str, str] = {}
+    sheet, table, delete = _address("sheet"), _address("table"), _address("delete_game")
+    back = f"?next={reverse('history')}"
     rows = []
     for game in games:
         players = seats[game.pk]
@@ -65,8 +77,9 @@ def _rows(games: list[Game]) -> list[dict[str, Any]]:
                 "game": game,
                 "when": iso,
                 "when_shown": shown,
-                "sheet": reverse("sheet", args=[game.key]),
-                "table": reverse("table", args=[game.key]),
+                "sheet": sheet(game.key),
+                "table": table(game.key),
+                "delete": delete(game.key) + back,
                 "title": GAMES[game.game].title if game.game in GAMES else game.game,
                 "players": players,
                 "winners": [seat["name"] for seat in players if seat["won"]],
