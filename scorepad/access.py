@@ -144,6 +144,15 @@ def visible_figures(request: HttpRequest) -> QuerySet[Figures]:
     return Figures.objects.filter(mine, deleted=False)
 
 
+def listed_owner(request: HttpRequest) -> int | None:
+    """The owner whose games are all that this person may list (signed in, and the
+    browser keeps none of its own), or None: what is kept of an owner's games (the
+    head-to-head tallies) then serves as it is."""
+    if request.user.is_authenticated and _listed_browser(request) is None:
+        return int(request.user.pk)
+    return None
+
+
 def browser_has_games(request: HttpRequest) -> bool:
     """Whether this browser keeps games of its own (without an account)."""
     key = browser_key(request)

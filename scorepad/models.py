@@ -282,9 +282,11 @@ class Figures(models.Model):
                 ],
                 name="figures_by_placing",
             ),
-            # A player's ratings at one game, the latest first (the chart's).
+            # A player's ratings at one game, the latest first (the chart's): of the
+            # rated rows only, so that a history without ratings is not read through.
             models.Index(
                 fields=["owner", "name_key", "deleted", "kind", "played", "game", "rating"],
+                condition=models.Q(rating__isnull=False),
                 name="figures_rated",
             ),
             # The players of a game as head to head reads them.
@@ -301,6 +303,35 @@ class Figures(models.Model):
         return f"{self.name} in game {self.game_id}"
 
 
+class Rivalry(models.Model):
+    """How one player fared against another in an owner's finished games of one kind,
+    the games both played (scorepad/rivals.py): a player's page adds these up, a few
+    rows a kind. Derived, never entered, like the ratings, and worked out with them."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    kind = models.CharField(max_length=32)
+    name_key = models.CharField(max_length=160)  # the player
+    other_key = models.CharField(max_length=160)  # the opponent
+    other_name = models.CharField(max_length=MAX_NAME)  # the greatest spelling typed
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()  # placed ahead of the opponent
+    losses = models.PositiveIntegerField()
+    ties = models.PositiveIntegerField()
+
+    class Meta:
+        # Its index is how a player's tallies are read: one range.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "name_key", "kind", "other_key"], name="one_rivalry"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name_key} against {self.other_key} at {self.kind}"
+
+
 def refresh_figures(game: Game) -> None:
     """Work a game's figures out again from its record, and store them.
 
@@ -309,9 +340,15 @@ def refresh_figures(game: Game) -> None:
     finished or was (scorepad/ratings.py). A record the engine cannot read leaves
     the game without figures (its sheet says why).
     """
-    rated = game.owner_id is not None and (
-        Figures.objects.filter(game=game, rating__isnull=False).exists()
-    )
+    # Who sat at the game as it was last rated, if it was: their ratings and head to
+    # head move with it (the names may go, with a record the engine cannot read).
+    rated = []
+    if game.owner_id is not None:
+        rated = list(
+            Figures.objects.filter(game=game, rating__isnull=False).values_list(
+                "name_key", flat=True
+            )
+        )
     try:
         record = game.load()[0]
     except RulesError:
@@ -327,7 +364,7 @@ def refresh_figures(game: Game) -> None:
         )
     if rated or (rows and rows[0].finished and game.owner_id is not None):
         since = rows[0] if rows else Figures(played=game.created, game_id=game.pk)
-        rerate(Figures, game.owner_id, game.game, since)
+        rerate(Figures, game.owner_id, game.game, since, rated)
 
 
 def rebuild_figures() -> int:

@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.core.exceptions import EmptyResultSet
-from django.db import connections
-from django.db.models import Count, F, Min, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, Max, Min, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import get_language, gettext
 
 from rules_engine import GAMES
-from scorepad.models import Figures
+from scorepad.models import Figures, Rivalry
+from scorepad.rivals import tallies
 
 # The player's page lists this many of their latest games (the history has the rest).
 LATEST = 10
@@ -192,7 +191,7 @@ def _lines(figures: QuerySet[Figures]) -> list[GameLine]:
 
 # A kind's best finished game, and its worst: by placing, then margin (the larger
 # lead, or the smaller gap), the newest first. Each is the first row of an index
-# range (``figures_by_placing``).
+# range (``figures_by_placing``; the worst read backwards, its equals sorted apart).
 BEST = (F("placing").asc(), F("margin").desc(), F("played").desc(), F("pk").desc())
 WORST = (F("placing").desc(), F("margin").asc(), F("played").desc(), F("pk").desc())
 
@@ -229,7 +228,8 @@ def _ends(mine: QuerySet[Figures], by_kind: list[Any], rated: int) -> dict[str, 
     ratings = mine.filter(rating__isnull=False, kind=OuterRef("kind")).order_by(
         "-played", "-game_id"
     )
-    rows = Figures.objects.filter(pk__in=[row["one"] for row in by_kind]).values(
+    one_a_kind = Figures.objects.filter(pk__in=[row["one"] for row in by_kind]).order_by()
+    rows = one_a_kind.values(
         "kind",
         best=Subquery(finished.order_by(*BEST).values("pk")[:1]),
         worst=Subquery(finished.order_by(*WORST).values("pk")[:1]),
@@ -347,43 +347,45 @@ def player_stats(
     )
 
 
-# Each of the player's finished games (``{mine}``: the ORM's query, written in) joined
-# straight to the others' figures there. The ORM would join through the game, a lookup
-# a row; this way both sides are read from an index alone (``figures_added_up``, then
-# ``figures_by_game``). Plain SQL that SQLite and PostgreSQL both run.
-_HEAD_TO_HEAD = """
-SELECT other.name_key, COUNT(*) AS games,
-    SUM(CASE WHEN mine.placing < other.placing THEN 1 ELSE 0 END),
-    SUM(CASE WHEN mine.placing > other.placing THEN 1 ELSE 0 END),
-    SUM(CASE WHEN mine.placing = other.placing THEN 1 ELSE 0 END),
-    MAX(other.name)
-FROM ({mine}) mine JOIN {table} other ON other.game_id = mine.game_id
-WHERE other.name_key <> %s
-GROUP BY other.name_key
-HAVING COUNT(*) >= %s
-ORDER BY games DESC, other.name_key
-LIMIT %s
-"""
+def head_to_head(
+    name_key: str, figures: QuerySet[Figures], owner: int | None = None
+) -> list[HeadToHead]:
+    """The player against each regular opponent, in the finished games both played.
 
-
-def head_to_head(name_key: str, figures: QuerySet[Figures]) -> list[HeadToHead]:
-    """The player against each regular opponent, in the finished games both played:
-    one grouped query over the player's figures, each joined to the others' figures
-    in its game (the player's row is visible, so is the whole game)."""
-    mine = figures.filter(name_key=name_key, finished=True).order_by().values("game_id", "placing")
-    connection = connections[mine.db]
-    try:
-        sql, params = mine.query.get_compiler(connection=connection).as_sql()
-    except EmptyResultSet:
-        return []
-    table = connection.ops.quote_name(Figures._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _HEAD_TO_HEAD.format(mine=sql, table=table),
-            (*params, name_key, REGULAR, OPPONENTS),
+    ``owner``: the figures are all this owner's games, whose tallies are kept by
+    kind (scorepad/rivals.py): a few rows added up. Otherwise one grouped query over
+    the player's figures, each joined to the others' in its game (the player's row
+    is visible, so is the whole game).
+    """
+    if owner is None:
+        found = tallies(
+            figures.filter(name_key=name_key),
+            "HAVING COUNT(*) >= %s ORDER BY games DESC, other.name_key LIMIT %s",
+            (REGULAR, OPPONENTS),
         )
-        rows = cursor.fetchall()
-    return [HeadToHead(other, name, *counts) for other, *counts, name in rows]
+        return [
+            HeadToHead(other, name, games, wins, losses, ties)
+            for _, other, games, wins, losses, ties, name in found
+        ]
+    kept = (
+        Rivalry.objects.filter(owner_id=owner, name_key=name_key)
+        .values("other_key")
+        .annotate(
+            games=Sum("games"),
+            wins=Sum("wins"),
+            losses=Sum("losses"),
+            ties=Sum("ties"),
+            name=Max("other_name"),
+        )
+        .filter(games__gte=REGULAR)
+        .order_by("-games", "other_key")[:OPPONENTS]
+    )
+    return [
+        HeadToHead(
+            row["other_key"], row["name"], row["games"], row["wins"], row["losses"], row["ties"]
+        )
+        for row in kept
+    ]
 
 
 def charted_lines(name_key: str, figures: QuerySet[Figures], count: int) -> list[GameLine]:

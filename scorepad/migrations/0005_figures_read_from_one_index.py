@@ -3,9 +3,11 @@
 import datetime
 from typing import Any
 
+import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from scorepad import rivals
 from scorepad.figures import CHUNK, month_of
 
 
@@ -25,6 +27,19 @@ def copy_from_games(apps: Any, schema_editor: Any) -> None:
     figures.objects.bulk_update(changed, ["month"])
 
 
+def work_out_rivalries(apps: Any, schema_editor: Any) -> None:
+    """Every owner's head-to-head tallies, from the figures."""
+    figures = apps.get_model("scorepad", "Figures")
+    pairs = (
+        figures.objects.filter(owner__isnull=False)
+        .order_by("owner_id", "kind")
+        .values_list("owner_id", "kind")
+        .distinct()
+    )
+    for owner, kind in list(pairs):
+        rivals.refresh(figures, owner, kind)
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("scorepad", "0004_figures_per_game"),
@@ -32,6 +47,25 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.CreateModel(
+            name="Rivalry",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=32)),
+                ("name_key", models.CharField(max_length=160)),
+                ("other_key", models.CharField(max_length=160)),
+                ("other_name", models.CharField(max_length=40)),
+                ("games", models.PositiveIntegerField()),
+                ("wins", models.PositiveIntegerField()),
+                ("losses", models.PositiveIntegerField()),
+                ("ties", models.PositiveIntegerField()),
+            ],
+        ),
         migrations.RemoveIndex(
             model_name="figures",
             name="figures_by_owner",
@@ -113,6 +147,7 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="figures",
             index=models.Index(
+                condition=models.Q(("rating__isnull", False)),
                 fields=["owner", "name_key", "deleted", "kind", "played", "game", "rating"],
                 name="figures_rated",
             ),
@@ -139,4 +174,21 @@ class Migration(migrations.Migration):
             model_name="game",
             index=models.Index(fields=["owner", "deleted"], name="owner_games_deleted"),
         ),
+        migrations.AddField(
+            model_name="rivalry",
+            name="owner",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
+        ),
+        migrations.AddConstraint(
+            model_name="rivalry",
+            constraint=models.UniqueConstraint(
+                fields=("owner", "name_key", "kind", "other_key"), name="one_rivalry"
+            ),
+        ),
+        migrations.RunPython(work_out_rivalries, migrations.RunPython.noop),
     ]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import MAX_NAME, RulesError
-from scorepad.access import browser_key, visible_figures
+from scorepad.access import browser_key, listed_owner, visible_figures
 from scorepad.charts import lines
 from scorepad.forms import RenameForm
 from scorepad.http import HtmxHttpRequest
@@ -133,7 +133,7 @@ def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
         "chart": chart,
         "rating_chart": rating_chart,
         "rated_games": RATED_GAMES,
-        "opponents": head_to_head(key, figures),
+        "opponents": head_to_head(key, figures, listed_owner(request)),
         "regular": REGULAR,
         "key": key,
         "owned": request.user.is_authenticated,
