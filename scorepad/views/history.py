@@ -29,8 +29,10 @@ PAGE = 25
 UNDO_FOR = timedelta(days=1)
 UNDO_LISTED = 5
 
-# What a row shows of its game.
-GAME_FIELDS = ("game_id", "game__key", "game__game", "game__created")
+# What a row shows of its game (id, key, kind, start), read as plain tuples: a page
+# costs its rows, and a model instance a row costs more than the row's other figures.
+GAME_FIELDS = ("id", "key", "game", "created")
+Listed = tuple[int, str, str, datetime]
 # What a row shows of each player: read from the stored figures, never the record.
 SEAT_FIELDS = ("game_id", "name", "name_key", "total", "won", "finished", "rounds_played")
 
@@ -51,11 +53,11 @@ def _address(name: str) -> Callable[[str], str]:
     return lambda key: f"{head}{key}{tail}"
 
 
-def _rows(games: list[Game]) -> list[dict[str, Any]]:
+def _rows(games: list[Listed]) -> list[dict[str, Any]]:
     """A row a game, with its players' figures (one query) and its links worked out here:
     a page repeats the same players, so each one's link is reversed once, and each
     game's links are the same three with its key."""
-    seats: dict[int, list[dict[str, Any]]] = {game.pk: [] for game in games}
+    seats: dict[int, list[dict[str, Any]]] = {pk: [] for pk, *_ in games}
     figures = Figures.objects.filter(game_id__in=seats).order_by("game_id", "seat")
     for seat in figures.values(*SEAT_FIELDS):
         seats[seat["game_id"]].append(seat)
@@ -63,24 +65,23 @@ def _rows(games: list[Game]) -> list[dict[str, Any]]:
     sheet, table, delete = _address("sheet"), _address("table"), _address("delete_game")
     back = f"?next={reverse('history')}"
     rows = []
-    for game in games:
-        players = seats[game.pk]
+    for pk, key, kind, created in games:
+        players = seats[pk]
         for seat in players:
-            key = seat["name_key"]
-            if key not in links:
-                links[key] = reverse("player", args=[key])
-            seat["url"] = links[key]
+            name_key = seat["name_key"]
+            if name_key not in links:
+                links[name_key] = reverse("player", args=[name_key])
+            seat["url"] = links[name_key]
             seat["total"] = str(seat["total"])  # no thousands to group: as localize writes it
-        iso, shown = _when(game.created)
+        iso, shown = _when(created)
         rows.append(
             {
-                "game": game,
                 "when": iso,
                 "when_shown": shown,
-                "sheet": sheet(game.key),
-                "table": table(game.key),
-                "delete": delete(game.key) + back,
-                "title": GAMES[game.game].title if game.game in GAMES else game.game,
+                "sheet": sheet(key),
+                "table": table(key),
+                "delete": delete(key) + back,
+                "title": GAMES[kind].title if kind in GAMES else kind,
                 "players": players,
                 "winners": [seat["name"] for seat in players if seat["won"]],
                 "finished": bool(players) and players[0]["finished"],
@@ -91,7 +92,7 @@ def _rows(games: list[Game]) -> list[dict[str, Any]]:
     return rows
 
 
-def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[Game]]:
+def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[Listed]]:
     """The page asked for of the games the filters leave, and those games."""
     kind, player = form.cleaned_data["game"], form.cleaned_data["player"]
     number = form.cleaned_data["page"] or 1
@@ -101,13 +102,18 @@ def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[
         figures = visible_figures(request).filter(name_key=player)
         if kind:
             figures = figures.filter(kind=kind)
-        chairs = figures.select_related("game").only(*GAME_FIELDS).order_by("-played", "-pk")
+        chairs = figures.order_by("-played", "-pk")
         theirs = Paginator(chairs, PAGE).get_page(number)
-        return theirs, [chair.game for chair in theirs]
+        # Counted without the games, the page read with them.
+        start = (theirs.number - 1) * PAGE
+        on_page = chairs[start : start + PAGE].values_list(
+            *(f"game__{field}" for field in GAME_FIELDS)
+        )
+        return theirs, list(on_page)
     games = visible_games(request)
     if kind:
         games = games.filter(game=kind)
-    listed = games.only("key", "game", "created").order_by("-created", "-pk")
+    listed = games.order_by("-created", "-pk").values_list(*GAME_FIELDS)
     games_page = Paginator(listed, PAGE).get_page(number)
     return games_page, list(games_page)
 
