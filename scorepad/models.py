@@ -88,7 +88,7 @@ class Game(models.Model):
     )
     # When the game was deleted: it leaves lists and statistics, and can be undone
     # until ``manage.py purge_deleted`` removes it for good.
-    deleted = models.DateTimeField(null=True, blank=True, db_index=True)
+    deleted = models.DateTimeField(null=True, blank=True)
     # The hash of the record as imported or started (``records.fingerprint``): an
     # import skips a game already held.
     fingerprint = models.CharField(max_length=64, blank=True, default="", db_index=True)
@@ -101,6 +101,11 @@ class Game(models.Model):
             models.Index(fields=["owner", "created", "id", "deleted"], name="owner_games_by_date"),
             # The games an owner deleted lately (the history offers them back).
             models.Index(fields=["owner", "deleted"], name="owner_games_deleted"),
+            # The deleted games, to purge: of those only, so that no list of the others
+            # (``deleted IS NULL``) is read through it.
+            models.Index(
+                fields=["deleted"], condition=models.Q(deleted__isnull=False), name="games_deleted"
+            ),
         ]
 
     def __str__(self) -> str:

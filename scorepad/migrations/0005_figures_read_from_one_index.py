@@ -97,6 +97,11 @@ class Migration(migrations.Migration):
             field=models.DateField(default=datetime.date(2000, 1, 1)),
             preserve_default=False,
         ),
+        migrations.AlterField(
+            model_name="game",
+            name="deleted",
+            field=models.DateTimeField(blank=True, null=True),
+        ),
         migrations.RunPython(copy_from_games, migrations.RunPython.noop),
         migrations.AddIndex(
             model_name="figures",
@@ -173,6 +178,14 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="game",
             index=models.Index(fields=["owner", "deleted"], name="owner_games_deleted"),
+        ),
+        migrations.AddIndex(
+            model_name="game",
+            index=models.Index(
+                condition=models.Q(("deleted__isnull", False)),
+                fields=["deleted"],
+                name="games_deleted",
+            ),
         ),
         migrations.AddField(
             model_name="rivalry",
