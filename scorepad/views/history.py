@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.dates import MONTHS_3
+from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
@@ -64,24 +65,34 @@ def _rows(games: list[Listed]) -> list[dict[str, Any]]:
     links: dict[str, str] = {}
     sheet, table, delete = _address("sheet"), _address("table"), _address("delete_game")
     back = f"?next={reverse('history')}"
+    # What a row shows, escaped here, each name, total and title once a page (a page
+    # repeats them): the template, given HTML, writes it as it is.
+    escaped: dict[str, str] = {}
+
+    def html(text: str) -> str:
+        if text not in escaped:
+            escaped[text] = escape(text)
+        return escaped[text]
+
     rows = []
     for pk, key, kind, created in games:
         players = seats[pk]
         for seat in players:
             name_key = seat["name_key"]
             if name_key not in links:
-                links[name_key] = reverse("player", args=[name_key])
+                links[name_key] = escape(reverse("player", args=[name_key]))
             seat["url"] = links[name_key]
-            seat["total"] = str(seat["total"])  # no thousands to group: as localize writes it
+            seat["name"] = html(seat["name"])
+            seat["total"] = html(str(seat["total"]))  # no thousands to group: as localize writes it
         iso, shown = _when(created)
         rows.append(
             {
-                "when": iso,
-                "when_shown": shown,
-                "sheet": sheet(key),
-                "table": table(key),
-                "delete": delete(key) + back,
-                "title": GAMES[kind].title if kind in GAMES else kind,
+                "when": escape(iso),
+                "when_shown": escape(shown),
+                "sheet": escape(sheet(key)),
+                "table": escape(table(key)),
+                "delete": escape(delete(key) + back),
+                "title": html(GAMES[kind].title if kind in GAMES else kind),
                 "players": players,
                 "winners": [seat["name"] for seat in players if seat["won"]],
                 "finished": bool(players) and players[0]["finished"],
