@@ -25,7 +25,8 @@ from bench.games import whole_game
 from bench.server import Step, count_queries, percentile
 from bench.wsgi import Browser
 from rules_engine import GAMES, Record, review
-from scorepad.figures import figures_of
+from scorepad import rivals
+from scorepad.figures import figures_of, month_of
 from scorepad.models import Figures, Game
 
 SIZES = (10, 10_000)
@@ -64,7 +65,9 @@ def patterns(seed: int = 10) -> list[tuple[Record, list[dict[str, Any]]]]:
 
 
 def make_history(owner: Any, count: int, seed: int = 10) -> list[Game]:
-    """``count`` finished games for ``owner``, with their figures, stored in batches."""
+    """``count`` finished games for ``owner``, with their figures, stored in batches,
+    and an owner's head-to-head tallies. Not the ratings: a page reads a rating as one
+    stored figure however long the history, and rating 10,000 games takes seconds."""
     rng = random.Random(seed)
     shapes = patterns(seed)
     made: list[Game] = []
@@ -82,11 +85,21 @@ def make_history(owner: Any, count: int, seed: int = 10) -> list[Game]:
                          for seat, name in zip(figures, names, strict=True)])  # fmt: skip
         Game.objects.bulk_create(games)
         Figures.objects.bulk_create(
-            Figures(game=game, owner=owner, played=game.created, seat=seat, **figures)
+            Figures(
+                game=game,
+                owner=owner,
+                played=game.created,
+                month=month_of(game.created),
+                seat=seat,
+                **figures,
+            )
             for game, seats in zip(games, rows, strict=True)
             for seat, figures in enumerate(seats)
         )
         made += games
+    if owner is not None:
+        for kind in {game.game for game in made}:
+            rivals.refresh(Figures, owner.pk, kind)
     return made
 
 

@@ -65,11 +65,6 @@ def remember(request: HttpRequest, game: Game) -> None:
     game.browser = browser
 
 
-def _this_browser(request: HttpRequest) -> Q:
-    key = browser_key(request)
-    return Q(browser__key=key) if key else Q(pk__in=[])
-
-
 def claim_session_games(request: HttpRequest | None, user: Any) -> int:
     """Give a user who signs up or in the games this browser started without an owner.
 
@@ -95,11 +90,36 @@ def on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any)
     claim_session_games(request, user)
 
 
+def _listed_browser(request: HttpRequest) -> QuerySet[Browser, Any] | None:
+    """This browser (as a subquery), when its games are listed with the person's own.
+
+    Without an account, always. Signed in, only when it keeps games (asked once a
+    request): signing in claims them, so it rarely does, and an OR of two sets of
+    games (the owner's, the browser's) can be read in the order of neither's index,
+    so a list, or a player's latest games, would cost the whole history.
+    """
+    key = browser_key(request)
+    if not key:
+        return None
+    here = Browser.objects.filter(key=key).values("pk")
+    if not request.user.is_authenticated:
+        return here
+    keeps = getattr(request, "_browser_keeps_games", None)
+    if keeps is None:
+        keeps = Game.objects.filter(browser__in=here).exists()
+        request._browser_keeps_games = keeps  # type: ignore[attr-defined]
+    return here if keeps else None
+
+
 def all_games(request: HttpRequest) -> QuerySet[Game]:
     """Every game this person may list, deleted ones too: theirs, and this browser's."""
-    mine = _this_browser(request)
+    mine = Q(pk__in=[])
     if request.user.is_authenticated:
-        mine |= Q(owner=request.user)
+        mine = Q(owner=request.user)
+    here = _listed_browser(request)
+    if here is not None:
+        # A subquery, not a join: each side of the OR then reads its own index.
+        mine |= Q(browser__in=here)
     return Game.objects.filter(mine)
 
 
@@ -110,12 +130,27 @@ def visible_games(request: HttpRequest) -> QuerySet[Game]:
 
 
 def visible_figures(request: HttpRequest) -> QuerySet[Figures]:
-    """The figures of the games this person may list (those of ``visible_games``)."""
-    key = browser_key(request)
-    mine = Q(game__browser__key=key) if key else Q(pk__in=[])
+    """The figures of the games this person may list (those of ``visible_games``).
+
+    Read by the owner and the deleted flag copied onto the figures, with no join: a
+    player's figures are then one range of an index (see ``Figures``).
+    """
+    mine = Q(pk__in=[])
     if request.user.is_authenticated:
-        mine |= Q(owner=request.user)
-    return Figures.objects.filter(mine, game__deleted__isnull=True)
+        mine = Q(owner=request.user)
+    here = _listed_browser(request)
+    if here is not None:
+        mine |= Q(game__in=Game.objects.filter(browser__in=here).values("pk"))
+    return Figures.objects.filter(mine, deleted=False)
+
+
+def listed_owner(request: HttpRequest) -> int | None:
+    """The owner whose games are all that this person may list (signed in, and the
+    browser keeps none of its own), or None: what is kept of an owner's games (the
+    head-to-head tallies) then serves as it is."""
+    if request.user.is_authenticated and _listed_browser(request) is None:
+        return int(request.user.pk)
+    return None
 
 
 def browser_has_games(request: HttpRequest) -> bool:

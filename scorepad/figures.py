@@ -20,9 +20,11 @@ ones, is neither).
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from rules_engine import Record, RulesError, parse_record, review, rules_for
 
@@ -106,19 +108,29 @@ def figures_of(record: Record) -> list[dict[str, Any]]:
     return rows
 
 
+def month_of(played: datetime) -> date:
+    """The first day of the month a game was played in, in the server's time zone
+    (``TIME_ZONE``), as bid accuracy is added up: stored, so that a change of
+    ``TIME_ZONE`` needs ``rebuild_figures``."""
+    return timezone.localtime(played).date().replace(day=1)
+
+
 def rows_for(game: Any, record: Record, model: Any) -> list[Any]:
     """Unsaved ``model`` rows of a stored game's figures.
 
     Only the fields ``model`` has: an earlier migration's model may lack later ones.
     """
     fields = {field.name for field in model._meta.get_fields()}
+    copied: dict[str, Any] = {"month": month_of(game.created)}
+    if "deleted" in fields:  # then the game's model has it too
+        copied["deleted"] = game.deleted is not None
     return [
         model(
             game=game,
             owner_id=game.owner_id,
             played=game.created,
             seat=seat,
-            **{name: value for name, value in figures.items() if name in fields},
+            **{name: value for name, value in (figures | copied).items() if name in fields},
         )
         for seat, figures in enumerate(figures_of(record))
     ]
@@ -129,7 +141,10 @@ def rebuild(game_model: Any, figures_model: Any) -> int:
 
     Games whose record the engine cannot read get none (their sheet says why).
     """
-    games = game_model.objects.only("pk", "owner_id", "created", "record").order_by("pk")
+    read = ["pk", "owner_id", "created", "record"]
+    if "deleted" in {field.name for field in figures_model._meta.get_fields()}:
+        read.append("deleted")
+    games = game_model.objects.only(*read).order_by("pk")
     written = 0
     rows: list[Any] = []
     with transaction.atomic():

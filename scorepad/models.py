@@ -13,11 +13,12 @@ import hashlib
 import json
 import secrets
 from collections.abc import Sequence
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
 from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record
@@ -100,15 +101,25 @@ class Game(models.Model):
     )
     # When the game was deleted: it leaves lists and statistics, and can be undone
     # until ``manage.py purge_deleted`` removes it for good.
-    deleted = models.DateTimeField(null=True, blank=True, db_index=True)
+    deleted = models.DateTimeField(null=True, blank=True)
     # The hash of the record as imported or started (``records.fingerprint``): an
     # import skips a game already held.
     fingerprint = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["-created"]
-        # Lists page through an owner's games newest first: a page costs one index range.
-        indexes = [models.Index(fields=["owner", "created", "id"], name="owner_games_by_date")]
+        # Lists page through an owner's games newest first: a page costs one index range,
+        # and counting them reads the index alone (the deleted ones are left out there).
+        indexes = [
+            models.Index(fields=["owner", "created", "id", "deleted"], name="owner_games_by_date"),
+            # The games an owner deleted lately (the history offers them back).
+            models.Index(fields=["owner", "deleted"], name="owner_games_deleted"),
+            # The deleted games, to purge: of those only, so that no list of the others
+            # (``deleted IS NULL``) is read through it.
+            models.Index(
+                fields=["deleted"], condition=models.Q(deleted__isnull=False), name="games_deleted"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.record.get('game')} with {', '.join(self.record.get('players', []))}"
@@ -126,6 +137,14 @@ class Game(models.Model):
             state = _read_record(text), tuple(Entry.from_json(e) for e in self.pending)
             loaded = self._loaded = (self.record, self.pending, state)
         return loaded[2]
+
+    def set_deleted(self, when: datetime | None) -> None:
+        """Delete the game (at ``when``), or bring it back (None). Its figures say so
+        too, in the same transaction: lists and statistics read them without the game."""
+        with transaction.atomic():
+            Game.objects.filter(pk=self.pk).update(deleted=when)
+            Figures.objects.filter(game_id=self.pk).update(deleted=when is not None)
+        self.deleted = when
 
     def undone(self) -> tuple[Entry, ...]:
         """The entries Redo may put back, the next one last."""
@@ -210,8 +229,8 @@ class Figures(models.Model):
 
     Derived, never entered: ``refresh_figures`` writes a game's rows whenever its
     record changes, ``manage.py rebuild_figures`` all of them. The game's kind,
-    date and owner are copied here so that a player's figures, and the roster,
-    are read with one index and no join.
+    date, month, owner and whether it is deleted are copied here so that a player's
+    figures, and the roster, are read with one index and no join.
     """
 
     # Both looked up through the indexes below (game: the unique seats), not their own.
@@ -224,6 +243,11 @@ class Figures(models.Model):
         db_index=False,
     )
     played = models.DateTimeField()  # the game's ``created``
+    # The first day of that month in the server's time zone (``TIME_ZONE``): bid
+    # accuracy is added up by month from an index, with no date function a row.
+    month = models.DateField()
+    # The game is deleted (``Game.deleted`` is set): lists and statistics leave it out.
+    deleted = models.BooleanField(default=False)
     kind = models.CharField(max_length=32)  # the game's key: "oh-hell"
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=MAX_NAME)
@@ -259,26 +283,43 @@ class Figures(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="one_figures_a_seat"),
         ]
+        # A player's page reads each figure from one index range, most from the index
+        # alone, so that its cost grows slowly with their games (docs/performance.md).
         indexes = [
             # An owner's players (the roster), and each one's games newest first.
-            models.Index(fields=["owner", "name_key", "played", "id"], name="figures_by_owner"),
-            # A player's figures added up by game, read from the index alone.
+            models.Index(
+                fields=["owner", "name_key", "played", "id", "deleted"], name="figures_by_owner"
+            ),
+            # A player's figures added up by game and by month, and the games to set
+            # against the others' (head to head).
             models.Index(
                 fields=[
-                    *("owner", "name_key", "kind", "finished", "won"),
-                    *("bids", "made", "over", "under", "rounds", "points"),
+                    *("owner", "name_key", "deleted", "kind", "month", "finished", "won"),
+                    *("bids", "made", "over", "under", "rounds", "points", "placing", "game"),
                 ],
                 name="figures_added_up",
             ),
-            # A player's best and worst finished games.
+            # A player's best game of one kind by placing, margin and date (the worst:
+            # read backwards, the newest of the equally bad sorted apart).
             models.Index(
-                fields=["owner", "name_key", "finished", "total", "played", "id"],
-                name="figures_by_total",
-            ),
-            # ... of one kind, by placing and margin (the worst: read backwards).
-            models.Index(
-                fields=["owner", "name_key", "kind", "finished", "placing", "-margin"],
+                fields=[
+                    *("owner", "name_key", "deleted", "kind", "finished"),
+                    *("placing", "-margin", "-played", "-id"),
+                ],
                 name="figures_by_placing",
+            ),
+            # A player's ratings at one game, the latest first (the chart's): of the
+            # rated rows only, so that a history without ratings is not read through.
+            models.Index(
+                fields=["owner", "name_key", "deleted", "kind", "played", "game", "rating"],
+                condition=models.Q(rating__isnull=False),
+                name="figures_rated",
+            ),
+            # The players of a game as head to head reads them.
+            models.Index(fields=["game", "name_key", "placing", "name"], name="figures_by_game"),
+            # An owner's games in progress (the home page's), by their first seat.
+            models.Index(
+                fields=["owner", "deleted", "finished", "seat", "game"], name="figures_unfinished"
             ),
             # An owner's games of one kind in order of play: ratings are worked out so.
             models.Index(fields=["owner", "kind", "played", "game"], name="figures_in_play"),
@@ -286,6 +327,35 @@ class Figures(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} in game {self.game_id}"
+
+
+class Rivalry(models.Model):
+    """How one player fared against another in an owner's finished games of one kind,
+    the games both played (scorepad/rivals.py): a player's page adds these up, a few
+    rows a kind. Derived, never entered, like the ratings, and worked out with them."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    kind = models.CharField(max_length=32)
+    name_key = models.CharField(max_length=160)  # the player
+    other_key = models.CharField(max_length=160)  # the opponent
+    other_name = models.CharField(max_length=MAX_NAME)  # the greatest spelling typed
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()  # placed ahead of the opponent
+    losses = models.PositiveIntegerField()
+    ties = models.PositiveIntegerField()
+
+    class Meta:
+        # Its index is how a player's tallies are read: one range.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "name_key", "kind", "other_key"], name="one_rivalry"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name_key} against {self.other_key} at {self.kind}"
 
 
 def refresh_figures(game: Game) -> None:
@@ -296,9 +366,15 @@ def refresh_figures(game: Game) -> None:
     finished or was (scorepad/ratings.py). A record the engine cannot read leaves
     the game without figures (its sheet says why).
     """
-    rated = game.owner_id is not None and (
-        Figures.objects.filter(game=game, rating__isnull=False).exists()
-    )
+    # Who sat at the game as it was last rated, if it was: their ratings and head to
+    # head move with it (the names may go, with a record the engine cannot read).
+    rated = []
+    if game.owner_id is not None:
+        rated = list(
+            Figures.objects.filter(game=game, rating__isnull=False).values_list(
+                "name_key", flat=True
+            )
+        )
     try:
         record = game.load()[0]
     except RulesError:
@@ -310,11 +386,11 @@ def refresh_figures(game: Game) -> None:
             update_conflicts=True,
             unique_fields=["game", "seat"],
             # Written empty: ``rerate`` gives a finished game its ratings.
-            update_fields=["owner", "played", *FIGURES, *RATED],
+            update_fields=["owner", "played", "month", "deleted", *FIGURES, *RATED],
         )
     if rated or (rows and rows[0].finished and game.owner_id is not None):
         since = rows[0] if rows else Figures(played=game.created, game_id=game.pk)
-        rerate(Figures, game.owner_id, game.game, since)
+        rerate(Figures, game.owner_id, game.game, since, rated)
 
 
 def rebuild_figures() -> int:

@@ -28,6 +28,8 @@ from django.db.models import F, Window
 from django.db.models.functions import RowNumber
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from scorepad import rivals
+
 MODEL = PlackettLuce()
 # Rows written at a time.
 CHUNK = 500
@@ -77,12 +79,20 @@ def _latest_before(
     return {name: MODEL.rating(mu=mu, sigma=sigma) for name, mu, sigma in latest}
 
 
-def rerate(figures_model: Any, owner_id: int | None, kind: str, since: Any = None) -> int:
+def rerate(
+    figures_model: Any,
+    owner_id: int | None,
+    kind: str,
+    since: Any = None,
+    players: Iterable[str] = (),
+) -> int:
     """Work out again the ratings of an owner's games of ``kind``, from the game of the
     ``since`` row on (every game when None); returns the rows whose rating changed.
 
     The games before ``since`` keep theirs: each player starts from their rating
-    after their last game before it.
+    after their last game before it. The head-to-head tallies (scorepad/rivals.py)
+    move with the ratings: they are worked out again for the players of those games,
+    and ``players`` (who sat at ``since``'s game before it changed).
     """
     if owner_id is None:
         return 0
@@ -111,6 +121,7 @@ def rerate(figures_model: Any, owner_id: int | None, kind: str, since: Any = Non
                 chair.rating, chair.rating_mu, chair.rating_sigma = new
                 changed.append(chair)
     _write(figures_model, changed)
+    rivals.refresh(figures_model, owner_id, kind, None if since is None else {*names, *players})
     return len(changed)
 
 
@@ -151,7 +162,9 @@ def rerate_owner(
 
 
 def rerate_all(figures_model: Any) -> int:
-    """Every owner's ratings worked out again, in order of play (``rebuild_figures``)."""
+    """Every owner's ratings worked out again, in order of play (``rebuild_figures``),
+    and the head-to-head tallies from nothing."""
+    rivals.clear(figures_model)
     pairs = (
         figures_model.objects.filter(owner__isnull=False)
         .order_by("owner_id", "kind")

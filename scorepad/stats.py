@@ -16,15 +16,16 @@ how each is worked out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Count, F, Max, Q, QuerySet, Sum, Window
-from django.db.models.functions import RowNumber, TruncMonth
+from django.db.models import Count, F, Max, Min, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language, gettext
 
 from rules_engine import GAMES
-from scorepad.models import Figures
+from scorepad.models import Figures, Rivalry
+from scorepad.rivals import tallies
 
 # The player's page lists this many of their latest games (the history has the rest).
 LATEST = 10
@@ -86,7 +87,7 @@ def ordinal(number: int) -> str:
 class Accuracy:
     """Bids (or contracts) to make in a stretch of time, and how they went."""
 
-    month: datetime
+    month: date  # its first day
     bids: int
     made: int
     over: int
@@ -117,7 +118,14 @@ class GameStats:
     best: GameLine | None  # of the finished games, by placing, then margin
     worst: GameLine | None
     accuracy: tuple[Accuracy, ...]  # by month, the latest first
-    rating: float | None  # after the latest finished game (owned games only)
+    # After each of the latest ``RATED_GAMES`` finished games, oldest first, to one
+    # decimal as shown (owned games only).
+    ratings: tuple[float, ...]
+
+    @property
+    def rating(self) -> float | None:
+        """After the latest finished game."""
+        return self.ratings[-1] if self.ratings else None
 
     @property
     def made_percent(self) -> int | None:
@@ -181,37 +189,97 @@ def _lines(figures: QuerySet[Figures]) -> list[GameLine]:
     return [_line(row) for row in figures.values(*LINE_FIELDS)]
 
 
-def _ranked(mine: QuerySet[Figures]) -> dict[str, tuple[GameLine, GameLine]]:
-    """Each kind's best and worst finished game: one query, each kind's first and last
-    by placing, then margin (the larger lead, or the smaller gap), the newest first."""
-    order = (F("placing").asc(), F("margin").desc(), F("played").desc(), F("pk").desc())
-    ranked = (
-        mine.filter(finished=True)
+# A kind's best finished game, and its worst: by placing, then margin (the larger
+# lead, or the smaller gap), the newest first. Each is the first row of an index
+# range (``figures_by_placing``; the worst read backwards, its equals sorted apart).
+BEST = (F("placing").asc(), F("margin").desc(), F("played").desc(), F("pk").desc())
+WORST = (F("placing").desc(), F("margin").asc(), F("played").desc(), F("pk").desc())
+
+
+def _by_kind(mine: QuerySet[Figures]) -> list[Any]:
+    """Each kind's figures added up, one row a kind, read from one index range
+    (``figures_added_up``), with one row's id to look the kind's ends up from."""
+    return list(
+        mine.order_by()
+        .values("kind")
         .annotate(
-            best=Window(RowNumber(), partition_by=[F("kind")], order_by=order),
-            worst=Window(
-                RowNumber(),
-                partition_by=[F("kind")],
-                order_by=(F("placing").desc(), F("margin").asc(), *order[2:]),
-            ),
+            played=Count("pk"),
+            finished=Count("pk", filter=Q(finished=True)),
+            won=Count("pk", filter=Q(won=True)),
+            bids=Sum("bids"),
+            made=Sum("made"),
+            over=Sum("over"),
+            under=Sum("under"),
+            rounds=Sum("rounds"),
+            points=Sum("points"),
+            one=Min("pk"),
         )
-        .filter(Q(best=1) | Q(worst=1))
     )
-    found: dict[str, dict[str, GameLine]] = {}
-    for row in ranked.values(*LINE_FIELDS, "best", "worst"):
-        ends = found.setdefault(row["kind"], {})
-        if row["best"] == 1:
-            ends["best"] = _line(row)
-        if row["worst"] == 1:
-            ends["worst"] = _line(row)
-    return {kind: (ends["best"], ends["worst"]) for kind, ends in found.items()}
+
+
+def _ends(mine: QuerySet[Figures], by_kind: list[Any], rated: int) -> dict[str, Any]:
+    """Each kind's best and worst game (their figures' ids), and where its latest
+    ``rated`` ratings begin: one query, a row a kind (the ``one`` of ``_by_kind``),
+    each figure the first of an index range (``figures_by_placing``, ``figures_rated``).
+
+    Not asked with the sums: a database works a subquery out for every row it adds up.
+    """
+    finished = mine.filter(finished=True, kind=OuterRef("kind"))
+    ratings = mine.filter(rating__isnull=False, kind=OuterRef("kind")).order_by(
+        "-played", "-game_id"
+    )
+    one_a_kind = Figures.objects.filter(pk__in=[row["one"] for row in by_kind]).order_by()
+    rows = one_a_kind.values(
+        "kind",
+        best=Subquery(finished.order_by(*BEST).values("pk")[:1]),
+        worst=Subquery(finished.order_by(*WORST).values("pk")[:1]),
+        # The oldest rating charted (played, game): the ``rated``-th latest, or the
+        # first of fewer; None when there is none.
+        rated_from=Coalesce(
+            Subquery(ratings.values("played")[rated - 1 : rated]),
+            Subquery(ratings.reverse().values("played")[:1]),
+        ),
+        rated_from_game=Coalesce(
+            Subquery(ratings.values("game_id")[rated - 1 : rated]),
+            Subquery(ratings.reverse().values("game_id")[:1]),
+        ),
+    )
+    return {row["kind"]: row for row in rows}
+
+
+def _ranked(ends: dict[str, Any]) -> dict[int, GameLine]:
+    """The best and worst games ``_ends`` found, by their figures' id: one query."""
+    ids = {row[end] for row in ends.values() for end in ("best", "worst")} - {None}
+    rows = Figures.objects.filter(pk__in=ids).values("pk", *LINE_FIELDS)
+    return {row["pk"]: _line(row) for row in rows}
+
+
+def _ratings(mine: QuerySet[Figures], ends: dict[str, Any]) -> dict[str, list[float]]:
+    """Each kind's latest ratings, oldest first, from where ``_ends`` found they
+    begin: one query, an index range a kind (``figures_rated``)."""
+    charted = Q(pk__in=[])
+    for kind, row in ends.items():
+        played, game = row["rated_from"], row["rated_from_game"]
+        if played is not None:
+            charted |= Q(kind=kind, played__gt=played)
+            charted |= Q(kind=kind, played=played, game_id__gte=game)
+    rows = (
+        mine.filter(charted, rating__isnull=False)
+        .order_by()
+        .values_list("kind", "played", "game_id", "rating")
+    )
+    found: dict[str, list[tuple[datetime, int, float]]] = {}
+    for kind, played, game, rating in rows:
+        if rating is not None:  # filtered out above; for the type checker
+            found.setdefault(kind, []).append((played, game, round(rating, 1)))
+    return {kind: [rating for *_, rating in sorted(rows)] for kind, rows in found.items()}
 
 
 def _accuracy(mine: QuerySet[Figures]) -> dict[str, list[Accuracy]]:
-    """Each kind's bids by month (in the site's time zone), the latest ``MONTHS`` first."""
+    """Each kind's bids by month (in the site's time zone, as stored), the latest
+    ``MONTHS`` first: one index range (``figures_added_up``)."""
     months = (
         mine.filter(bids__gt=0)
-        .annotate(month=TruncMonth("played"))
         .order_by()
         .values("kind", "month")
         .annotate(bids=Sum("bids"), made=Sum("made"), over=Sum("over"), under=Sum("under"))
@@ -227,62 +295,28 @@ def _accuracy(mine: QuerySet[Figures]) -> dict[str, list[Accuracy]]:
     return found
 
 
-def rating_lines(
-    name_key: str, figures: QuerySet[Figures], count: int = RATED_GAMES
-) -> dict[str, list[float]]:
-    """Each kind's ratings (to one decimal, as shown) after the player's latest
-    ``count`` rated games, oldest first: one query, so the chart costs the same
-    however many games came before."""
-    latest = (
-        figures.filter(name_key=name_key, rating__isnull=False)
-        .annotate(
-            back=Window(
-                RowNumber(),
-                partition_by=[F("kind")],
-                order_by=(F("played").desc(), F("game_id").desc()),
-            )
-        )
-        .filter(back__lte=count)
-        .values_list("kind", "rating", "back")
-    )
-    found: dict[str, list[tuple[int, float]]] = {}
-    for kind, rating, back in latest:
-        if rating is not None:  # filtered out above; for the type checker
-            found.setdefault(kind, []).append((back, round(rating, 1)))
-    return {kind: [r for _, r in sorted(rows, reverse=True)] for kind, rows in found.items()}
-
-
 def player_stats(
-    name_key: str, figures: QuerySet[Figures], latest: int = LATEST
+    name_key: str, figures: QuerySet[Figures], latest: int = LATEST, rated: int = RATED_GAMES
 ) -> PlayerStats | None:
-    """The figures for ``name_key`` (casefolded) over ``figures``; None if they played none."""
+    """The figures for ``name_key`` (casefolded) over ``figures``; None if they played none.
+
+    Six queries, each one index range or a few steps down one, however many games:
+    the sums by kind, the latest games, each kind's ends, the best and worst games,
+    the ratings, the months.
+    """
     mine = figures.filter(name_key=name_key)
-    by_kind = list(
-        mine.order_by()
-        .values("kind")
-        .annotate(
-            played=Count("pk"),
-            finished=Count("pk", filter=Q(finished=True)),
-            won=Count("pk", filter=Q(won=True)),
-            bids=Sum("bids"),
-            made=Sum("made"),
-            over=Sum("over"),
-            under=Sum("under"),
-            rounds=Sum("rounds"),
-            points=Sum("points"),
-        )
-    )
+    by_kind = _by_kind(mine)
     if not by_kind:
         return None
     games = _lines(mine.order_by("-played", "-pk")[:latest])
-    ranked = _ranked(mine)
+    ends = _ends(mine, by_kind, rated)
+    ranked = _ranked(ends)
+    ratings = _ratings(mine, ends)
     accuracy = _accuracy(mine)
-    ratings = rating_lines(name_key, figures, 1)
     stats = []
     for row in by_kind:
         kind = row["kind"]
         rules = GAMES.get(kind)
-        best, worst = ranked.get(kind, (None, None))
         stats.append(
             GameStats(
                 kind=kind,
@@ -298,10 +332,10 @@ def player_stats(
                 under=row["under"],
                 rounds=row["rounds"],
                 points=row["points"],
-                best=best,
-                worst=worst,
+                best=ranked.get(ends[kind]["best"]),
+                worst=ranked.get(ends[kind]["worst"]),
                 accuracy=tuple(accuracy.get(kind, ())),
-                rating=ratings[kind][-1] if kind in ratings else None,
+                ratings=tuple(ratings.get(kind, ())),
             )
         )
     return PlayerStats(
@@ -313,33 +347,44 @@ def player_stats(
     )
 
 
-def head_to_head(name_key: str, figures: QuerySet[Figures]) -> list[HeadToHead]:
-    """The player against each regular opponent, in the finished games both played:
-    one grouped query over the player's figures, each joined through its game to the
-    others' figures there (the player's row is visible, so is the whole game)."""
-    rows = (
-        figures.filter(name_key=name_key, finished=True)
-        .annotate(
-            other=F("game__figures__name_key"),
-            theirs=F("game__figures__placing"),
-            other_name=F("game__figures__name"),
+def head_to_head(
+    name_key: str, figures: QuerySet[Figures], owner: int | None = None
+) -> list[HeadToHead]:
+    """The player against each regular opponent, in the finished games both played.
+
+    ``owner``: the figures are all this owner's games, whose tallies are kept by
+    kind (scorepad/rivals.py): a few rows added up. Otherwise one grouped query over
+    the player's figures, each joined to the others' in its game (the player's row
+    is visible, so is the whole game).
+    """
+    if owner is None:
+        found = tallies(
+            figures.filter(name_key=name_key),
+            "HAVING COUNT(*) >= %s ORDER BY games DESC, other.name_key LIMIT %s",
+            (REGULAR, OPPONENTS),
         )
-        .exclude(other=name_key)
-        .order_by()
-        .values("other")
+        return [
+            HeadToHead(other, name, games, wins, losses, ties)
+            for _, other, games, wins, losses, ties, name in found
+        ]
+    kept = (
+        Rivalry.objects.filter(owner_id=owner, name_key=name_key)
+        .values("other_key")
         .annotate(
-            games=Count("pk"),
-            wins=Count("pk", filter=Q(placing__lt=F("theirs"))),
-            losses=Count("pk", filter=Q(placing__gt=F("theirs"))),
-            ties=Count("pk", filter=Q(placing=F("theirs"))),
+            games=Sum("games"),
+            wins=Sum("wins"),
+            losses=Sum("losses"),
+            ties=Sum("ties"),
             name=Max("other_name"),
         )
         .filter(games__gte=REGULAR)
-        .order_by("-games", "other")[:OPPONENTS]
+        .order_by("-games", "other_key")[:OPPONENTS]
     )
     return [
-        HeadToHead(row["other"], row["name"], row["games"], row["wins"], row["losses"], row["ties"])
-        for row in rows
+        HeadToHead(
+            row["other_key"], row["name"], row["games"], row["wins"], row["losses"], row["ties"]
+        )
+        for row in kept
     ]
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rules_engine import GAMES
 from scorepad.access import keeper_game
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Figures, Game
+from scorepad.models import Figures
 from scorepad.ratings import rerate
 
 
@@ -41,7 +41,7 @@ def delete_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
         context = {"game": game, "title": title, "players": list(seats), "next": _back(request, "")}
         return render(request, "delete.html", context)
     if game.deleted is None:
-        Game.objects.filter(pk=game.pk).update(deleted=timezone.now())
+        game.set_deleted(timezone.now())
         rerate(Figures, game.owner_id, game.game)  # the later games rated without it
     return HttpResponseRedirect(f"{reverse('history')}?deleted={game.key}", status=303)
 
@@ -51,6 +51,6 @@ def restore_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Undo a deletion: the game is back in the history and the statistics."""
     game = keeper_game(request, key)
     if game.deleted is not None:
-        Game.objects.filter(pk=game.pk).update(deleted=None)
+        game.set_deleted(None)
         rerate(Figures, game.owner_id, game.game)
     return HttpResponseRedirect(_back(request, reverse("sheet", args=[game.key])), status=303)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.dates import MONTHS_3
+from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
@@ -28,8 +30,10 @@ PAGE = 25
 UNDO_FOR = timedelta(days=1)
 UNDO_LISTED = 5
 
-# What a row shows of its game.
-GAME_FIELDS = ("game_id", "game__key", "game__game", "game__created")
+# What a row shows of its game (id, key, kind, start), read as plain tuples: a page
+# costs its rows, and a model instance a row costs more than the row's other figures.
+GAME_FIELDS = ("id", "key", "game", "created")
+Listed = tuple[int, str, str, datetime]
 # What a row shows of each player: read from the stored figures, never the record.
 SEAT_FIELDS = ("game_id", "name", "name_key", "total", "won", "finished", "rounds_played")
 
@@ -42,32 +46,53 @@ def _when(created: datetime) -> tuple[str, str]:
     return utc.isoformat(), f"{utc.day} {MONTHS_3[utc.month].title()} {utc:%Y, %H:%M}"
 
 
-def _rows(games: list[Game]) -> list[dict[str, Any]]:
+def _address(name: str) -> Callable[[str], str]:
+    """``reverse(name, args=[key])`` for any game's key, reversed once a page: a key is a
+    slug, written into the path as it is (a row has three such links, and reversing
+    each cost as much as the rest of the row)."""
+    head, _, tail = reverse(name, args=["key"]).rpartition("key")
+    return lambda key: f"{head}{key}{tail}"
+
+
+def _rows(games: list[Listed]) -> list[dict[str, Any]]:
     """A row a game, with its players' figures (one query) and its links worked out here:
-    a page repeats the same players, so each one's link is reversed once."""
-    seats: dict[int, list[dict[str, Any]]] = {game.pk: [] for game in games}
+    a page repeats the same players, so each one's link is reversed once, and each
+    game's links are the same three with its key."""
+    seats: dict[int, list[dict[str, Any]]] = {pk: [] for pk, *_ in games}
     figures = Figures.objects.filter(game_id__in=seats).order_by("game_id", "seat")
     for seat in figures.values(*SEAT_FIELDS):
         seats[seat["game_id"]].append(seat)
     links: dict[str, str] = {}
+    sheet, table, delete = _address("sheet"), _address("table"), _address("delete_game")
+    back = f"?next={reverse('history')}"
+    # What a row shows, escaped here, each name, total and title once a page (a page
+    # repeats them): the template, given HTML, writes it as it is.
+    escaped: dict[str, str] = {}
+
+    def html(text: str) -> str:
+        if text not in escaped:
+            escaped[text] = escape(text)
+        return escaped[text]
+
     rows = []
-    for game in games:
-        players = seats[game.pk]
+    for pk, key, kind, created in games:
+        players = seats[pk]
         for seat in players:
-            key = seat["name_key"]
-            if key not in links:
-                links[key] = reverse("player", args=[key])
-            seat["url"] = links[key]
-            seat["total"] = str(seat["total"])  # no thousands to group: as localize writes it
-        iso, shown = _when(game.created)
+            name_key = seat["name_key"]
+            if name_key not in links:
+                links[name_key] = escape(reverse("player", args=[name_key]))
+            seat["url"] = links[name_key]
+            seat["name"] = html(seat["name"])
+            seat["total"] = html(str(seat["total"]))  # no thousands to group: as localize writes it
+        iso, shown = _when(created)
         rows.append(
             {
-                "game": game,
-                "when": iso,
-                "when_shown": shown,
-                "sheet": reverse("sheet", args=[game.key]),
-                "table": reverse("table", args=[game.key]),
-                "title": GAMES[game.game].title if game.game in GAMES else game.game,
+                "when": escape(iso),
+                "when_shown": escape(shown),
+                "sheet": escape(sheet(key)),
+                "table": escape(table(key)),
+                "delete": escape(delete(key) + back),
+                "title": html(GAMES[kind].title if kind in GAMES else kind),
                 "players": players,
                 "winners": [seat["name"] for seat in players if seat["won"]],
                 "finished": bool(players) and players[0]["finished"],
@@ -78,7 +103,7 @@ def _rows(games: list[Game]) -> list[dict[str, Any]]:
     return rows
 
 
-def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[Game]]:
+def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[Listed]]:
     """The page asked for of the games the filters leave, and those games."""
     kind, player = form.cleaned_data["game"], form.cleaned_data["player"]
     number = form.cleaned_data["page"] or 1
@@ -88,13 +113,18 @@ def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[
         figures = visible_figures(request).filter(name_key=player)
         if kind:
             figures = figures.filter(kind=kind)
-        chairs = figures.select_related("game").only(*GAME_FIELDS).order_by("-played", "-pk")
+        chairs = figures.order_by("-played", "-pk")
         theirs = Paginator(chairs, PAGE).get_page(number)
-        return theirs, [chair.game for chair in theirs]
+        # Counted without the games, the page read with them.
+        start = (theirs.number - 1) * PAGE
+        on_page = chairs[start : start + PAGE].values_list(
+            *(f"game__{field}" for field in GAME_FIELDS)
+        )
+        return theirs, list(on_page)
     games = visible_games(request)
     if kind:
         games = games.filter(game=kind)
-    listed = games.only("key", "game", "created").order_by("-created", "-pk")
+    listed = games.order_by("-created", "-pk").values_list(*GAME_FIELDS)
     games_page = Paginator(listed, PAGE).get_page(number)
     return games_page, list(games_page)
 

@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
-from scorepad.access import browser_has_games, visible_games
+from scorepad.access import browser_has_games, visible_figures, visible_games
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Figures, Game
 
@@ -16,10 +16,14 @@ RECENT = 10
 
 def _in_progress(request: HtmxHttpRequest) -> dict[str, Any] | None:
     """The game last entered in that is not finished (its figures say so), if any."""
-    open_games = visible_games(request).filter(figures__seat=0, figures__finished=False)
-    game = open_games.only("key", "game", "updated").order_by("-updated", "-pk").first()
-    if game is None:
+    # Read from the first seat's figures of the unfinished games (``figures_unfinished``),
+    # a few rows however long the history.
+    first_seats = visible_figures(request).filter(seat=0, finished=False).select_related("game")
+    first_seat = first_seats.only("game__key", "game__game").order_by("-game__updated", "-game_id")
+    found = first_seat.first()
+    if found is None:
         return None
+    game = found.game
     seats = list(Figures.objects.filter(game=game).order_by("seat").values("name", "rounds_played"))
     return {
         "key": game.key,

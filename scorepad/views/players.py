@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import MAX_NAME, RulesError
-from scorepad.access import browser_key, visible_figures
+from scorepad.access import browser_key, listed_owner, visible_figures
 from scorepad.charts import lines
 from scorepad.forms import RenameForm
 from scorepad.http import HtmxHttpRequest
@@ -29,8 +29,6 @@ from scorepad.stats import (
     charted_lines,
     head_to_head,
     player_stats,
-    rating_lines,
-    title_of,
 )
 
 # The player's page charts their running total in this many of their latest games.
@@ -119,11 +117,14 @@ def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
         gettext("%(name)s's running total in their latest games") % {"name": stats.name},
         list(zip(_labels(charted), [line.running for line in charted], strict=True)),
     )
-    ratings = rating_lines(key, figures)
     rating_chart = lines(
         gettext("%(name)s's rating after each of their latest finished games")
         % {"name": stats.name},
-        [(title_of(kind), values) for kind, values in sorted(ratings.items())],
+        [
+            (game.title, list(game.ratings))
+            for game in sorted(stats.by_game, key=lambda game: game.kind)
+            if game.ratings
+        ],
         x_name=gettext_noop("Game"),
         what=gettext_noop("Ratings"),
     )
@@ -132,7 +133,7 @@ def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
         "chart": chart,
         "rating_chart": rating_chart,
         "rated_games": RATED_GAMES,
-        "opponents": head_to_head(key, figures),
+        "opponents": head_to_head(key, figures, listed_owner(request)),
         "regular": REGULAR,
         "key": key,
         "owned": request.user.is_authenticated,

@@ -17,7 +17,7 @@ from rules_engine import parse_record
 from scorepad.browsers import COOKIE, OLD_SESSION_GAMES, SEEN
 from scorepad.models import Game
 from tests.conftest import PLAYERS, oh_hell, start_game
-from tests.web.browsers import browser_cookie, kept_here
+from tests.web.browsers import browser_cookie, kept_here, started_here
 
 YEAR = 365 * 24 * 60 * 60
 PASSWORD = "a-long-card-table-password"
@@ -119,6 +119,22 @@ def test_games_an_older_session_listed_become_this_browsers(client: Client) -> N
     assert f"/g/{old.key}/sheet/" in client.get("/games/").text
     assert kept_here(client) == [old.key]
     assert OLD_SESSION_GAMES not in client.session
+
+
+def test_signed_in_the_games_this_browser_still_keeps_are_listed_with_the_accounts(
+    client: Client,
+) -> None:
+    sign_up(client)
+    mine = start_game(client)
+    # Kept by the browser without an owner (say, adopted from an older session).
+    here = Game.start(parse_record(oh_hell(players=("Eve", "Fay", "Gus"))))
+    started_here(client, here)
+
+    history, home = client.get("/games/").text, client.get("/").text
+
+    assert f"/g/{mine.key}/sheet/" in history and f"/g/{here.key}/sheet/" in history
+    assert mine.key in home and here.key in home
+    assert "Across the games you can see: 1 game" in client.get("/players/eve/").text
 
 
 @pytest.mark.django_db(transaction=True)

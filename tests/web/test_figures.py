@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import importlib
 import io
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django.apps import apps
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from rules_engine import parse_record
 from scorepad.models import Figures, Game, refresh_figures
@@ -142,3 +144,57 @@ def test_signing_up_gives_the_new_owner_the_figures_of_this_browsers_games(
     owner = Game.objects.get(pk=game.pk).owner
     assert owner is not None
     assert set(game.figures.values_list("owner", flat=True)) == {owner.pk}
+
+
+def test_a_deleted_games_figures_say_so_until_it_is_restored(
+    client: Client, finished_game: Game
+) -> None:
+    refresh_figures(finished_game)
+
+    client.post(f"/g/{finished_game.key}/delete/")
+    assert set(finished_game.figures.values_list("deleted", flat=True)) == {True}
+
+    client.post(f"/g/{finished_game.key}/restore/")
+    assert set(finished_game.figures.values_list("deleted", flat=True)) == {False}
+
+
+def test_rebuilding_keeps_a_deleted_games_figures_deleted(
+    played_game: Game, finished_game: Game
+) -> None:
+    refresh_figures(played_game)
+    refresh_figures(finished_game)
+    finished_game.set_deleted(timezone.now())
+    saved = stored_figures()
+    assert {row["deleted"] for row in saved} == {True, False}
+
+    call_command("rebuild_figures", stdout=io.StringIO())
+
+    assert stored_figures() == saved
+
+
+def test_the_month_is_the_one_the_game_was_played_in_where_the_server_is(
+    settings: Any, played_game: Game
+) -> None:
+    settings.TIME_ZONE = "Europe/Amsterdam"
+    # 22:30 UTC on 31 May is half past midnight on 1 June in Amsterdam.
+    Game.objects.filter(pk=played_game.pk).update(created=datetime(2025, 5, 31, 22, 30, tzinfo=UTC))
+    played_game.refresh_from_db()
+
+    refresh_figures(played_game)
+
+    assert set(played_game.figures.values_list("month", flat=True)) == {date(2025, 6, 1)}
+
+
+def test_the_data_migration_copies_each_games_month_and_deletion_onto_its_figures(
+    played_game: Game, finished_game: Game
+) -> None:
+    refresh_figures(played_game)
+    refresh_figures(finished_game)
+    finished_game.set_deleted(timezone.now())
+    expected = stored_figures()
+    Figures.objects.update(deleted=False, month=date(2000, 1, 1))
+    migration = importlib.import_module("scorepad.migrations.0005_figures_read_from_one_index")
+
+    migration.copy_from_games(apps, None)
+
+    assert stored_figures() == expected

@@ -340,3 +340,13 @@ def test_times_are_written_in_utc_for_the_browser_to_show_in_its_own_zone(
         "1 May 2025, 08:00 UTC</time>"
     ) in response.text
     assert '<script src="/static/js/local-time.js" defer></script>' in response.text
+
+
+def test_a_name_that_needs_escaping_is_escaped_once_in_its_row_and_link(client: Client) -> None:
+    started_here(client, start(sinker(players=("Ann & <b>Al</b>", "Bob")), 1))
+
+    response = client.get(URL)
+
+    assert "<b>Al</b>" not in response.text and "&amp;amp;" not in response.text
+    link = '<a href="/players/ann%20&amp;%20%3Cb%3Eal%3C/b%3E/">Ann &amp; &lt;b&gt;Al&lt;/b&gt;</a>'
+    assert link in response.text

@@ -60,6 +60,6 @@ def test_it_shows_the_game_in_progress_first_with_carry_on(client: Client) -> No
 
 def test_a_finished_or_deleted_game_is_not_carried_on(client: Client) -> None:
     game = start_game(client)
-    Game.objects.filter(pk=game.pk).update(deleted=timezone.now())
+    game.set_deleted(timezone.now())
     assert "Carry on" not in client.get("/").text
     assert "Carry on" not in Client().get("/").text

@@ -290,3 +290,47 @@ def test_the_page_makes_as_many_queries_with_300_games_as_with_10(
         counts.append(len(run))
 
     assert counts[0] == counts[1]
+
+
+def test_signed_in_the_games_this_browser_keeps_count_too(
+    client: Client, django_user_model: Any
+) -> None:
+    user = django_user_model.objects.create_user("keeper")
+    client.force_login(user)
+    owned(user, sinker(("Ann", "Bob"), (3, 5)), 1)  # Ann wins
+    # Kept by this browser, no owner (an older session's game, adopted since).
+    started_here(client, start(sinker(("Bob", "Ann"), (3, 5)), 2))  # Bob wins
+
+    text = text_of(client.get("/players/ann/").text)
+
+    assert "Across the games you can see: 2 games, 1 won." in text
+    assert "Against Games Ahead Behind Level Bob 2 1 1 0" in text
+
+
+def test_the_rating_chart_draws_each_games_latest_ratings_oldest_first(
+    django_user_model: Any,
+) -> None:
+    from scorepad.stats import player_stats
+
+    user = django_user_model.objects.create_user("keeper")
+    games = [owned(user, sinker(("Ann", "Bob"), (3, 5)), day) for day in (1, 2, 3)]
+    by_day = [round(game.figures.get(seat=0).rating, 1) for game in games]
+
+    stats = player_stats("ann", Figures.objects.filter(owner=user), rated=2)
+
+    assert stats is not None
+    (sinker_stats,) = stats.by_game
+    assert sinker_stats.ratings == tuple(by_day[1:])
+    assert sinker_stats.rating == by_day[-1]
+    assert by_day[0] < by_day[1] < by_day[2]  # three wins in a row
+
+
+def test_of_equally_bad_games_the_worst_is_the_newest(client: Client) -> None:
+    # Bob wins both 7 to 0: Ann is second of two, 7 behind, on 1 and 2 May.
+    older, newer = (start(sinker(("Ann", "Bob"), (6, 2)), day) for day in (1, 2))
+    best_first = start(sinker(("Ann", "Bob"), (3, 5)), 3)
+    started_here(client, older, newer, best_first)
+
+    text = text_of(client.get("/players/ann/").text)
+
+    assert "Worst game 2nd of 2, 7 behind, 2 May 2025" in text
