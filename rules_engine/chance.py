@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .core import SUITS, GameRules
 from .errors import RulesError
-from .messages import say
+from .messages import Term, say
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,10 @@ class Card:
 
     @property
     def label(self) -> str:
-        return f"{self.rank} of {self.suit}"
+        """ "A of spades", "10 of hearts": a face's letter and the suit are words of
+        the catalogue (a Dutch table says "schoppen A", its queen is a "V")."""
+        rank = self.rank if self.rank.isdigit() else Term(self.rank)
+        return say("drawn_card", rank=rank, suit=Term(self.suit))
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,8 @@ ENGLISH: Mapping[str, Template] = {
     "heading_round_of": "Round {number} of {count}",
     "heading_round_goal": "Round {number}, {goal}",
     "won": "{winners} won",
+    # A card drawn for first dealer ("A of spades").
+    "drawn_card": "{rank} of {suit}",
     "names_and": "{others} and {last}",
     # --- Brink Bid, Sinker, Abracadabra: their prompts ---
     "prompt_rolls": "{player} rolls the dice",

@@ -67,6 +67,7 @@ TEMPLATES = (
     gettext_noop('Round {number} of {count}'),  # heading_round_of
     gettext_noop('Round {number}, {goal}'),  # heading_round_goal
     gettext_noop('{winners} won'),  # won
+    gettext_noop('{rank} of {suit}'),  # drawn_card
     gettext_noop('{others} and {last}'),  # names_and
     gettext_noop('{player} rolls the dice'),  # prompt_rolls
     gettext_noop('it is {player} who rolls the dice'),  # who_rolls
@@ -381,6 +382,11 @@ GAME_TEXTS = (
     gettext_noop('tricks'),
     gettext_noop('dice'),
     gettext_noop('spades'),
+    # A face card's letter, in a card drawn for first dealer: jack, queen, king, ace.
+    gettext_noop('J'),
+    gettext_noop('Q'),
+    gettext_noop('K'),
+    gettext_noop('A'),
     gettext_noop('hearts'),
     gettext_noop('diamonds'),
     gettext_noop('clubs'),

@@ -270,7 +270,13 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         draw = draw_for_dealer(rules, len(record.players), random.SystemRandom())
         record = dataclasses.replace(record, first_dealer=draw.dealer)
         dealer_draw = [
-            [{"seat": seat, "card": card.label} for seat, card in round_] for round_ in draw.draws
+            # The card as English words (older games keep only these) and as its rank
+            # and suit, so the table can say it in the page's language.
+            [
+                {"seat": seat, "card": str(card.label), "rank": card.rank, "suit": card.suit}
+                for seat, card in round_
+            ]
+            for round_ in draw.draws
         ]
     owner = request.user if request.user.is_authenticated else None
     created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from rules_engine import (
+    Card,
     Entry,
     Message,
     Record,
@@ -116,6 +117,14 @@ def _button_words(text: str) -> str:
     return gettext(text) if text else text
 
 
+def _card(drawn: dict[str, Any]) -> str:
+    """A card drawn for first dealer, in the page's language where its rank and suit
+    were kept (games started before that keep its English words)."""
+    if "rank" in drawn and "suit" in drawn:
+        return words(Card(str(drawn["rank"]), str(drawn["suit"])).label)
+    return str(drawn["card"])
+
+
 def _name(players: tuple[str, ...], seat: int | None) -> str:
     return players[seat] if seat is not None else ""
 
@@ -135,7 +144,7 @@ def table_context(
     draw = None
     if game.dealer_draw and not record.rounds and not current.pending:
         draw = [
-            [{"name": _name(players, d["seat"]), "card": d["card"]} for d in cards]
+            [{"name": _name(players, d["seat"]), "card": _card(d)} for d in cards]
             for cards in game.dealer_draw
         ]
     # Names looked up here once, rather than by a loop over the seats in the template

@@ -121,7 +121,11 @@ def test_it_draws_for_high_card_and_the_highest_card_deals(
     assert response.status_code == 303
     assert game.record["first_dealer"] == expected.dealer
     assert game.dealer_draw == [
-        [{"seat": seat, "card": card.label} for seat, card in draw] for draw in expected.draws
+        [
+            {"seat": seat, "card": card.label, "rank": card.rank, "suit": card.suit}
+            for seat, card in draw
+        ]
+        for draw in expected.draws
     ]
     table = client.get(response["Location"])
     assert "Draw for first dealer" in table.text
@@ -299,3 +303,18 @@ def test_a_refused_form_keeps_the_dealer_picked(client: Client) -> None:
 
     assert response.status_code == 400
     assert dealer_checked(response.text) == "1"
+
+
+def test_the_cards_drawn_read_in_the_pages_language(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(4))
+    expected = draw_for_dealer(GAMES["oh-hell"], 4, random.Random(4))
+    response = client.post(URL, form("Ann", "Bob", "Cat", "Dev", first_dealer="draw"))
+
+    dutch = client.get(response["Location"], headers={"accept-language": "nl"}).text
+
+    for draw in expected.draws:
+        for _, card in draw:
+            assert str(card.label) not in dutch
+    assert " of " not in dutch.split('class="draw"')[1].split("</div>")[0]

@@ -443,3 +443,12 @@ def test_the_words_the_scripts_say_come_in_dutch(client: Client) -> None:
         left = english_left(re.sub(blanks, "", english[name]), re.sub(blanks, "", text))
         assert left == set(), (name, text)
     assert "{count}" in dutch["words-waiting-other"] and "{time}" in dutch["words-reconnecting"]
+
+
+def test_the_cards_drawn_for_first_dealer_read_in_dutch() -> None:
+    from rules_engine import Card
+
+    with translation.override("nl"):
+        assert words(Card("Q", "hearts").label) == "harten V"
+        assert words(Card("10", "spades").label) == "schoppen 10"
+    assert str(Card("Q", "hearts").label) == "Q of hearts"
