@@ -272,7 +272,7 @@ def _ratings(mine: QuerySet[Figures], ends: dict[str, Any]) -> dict[str, list[fl
     for kind, played, game, rating in rows:
         if rating is not None:  # filtered out above; for the type checker
             found.setdefault(kind, []).append((played, game, round(rating, 1)))
-    return {kind: [rating for *_, rating in sorted(rows)] for kind, rows in found.items()}
+    return {kind: [rating for *_, rating in sorted(charts)] for kind, charts in found.items()}
 
 
 def _accuracy(mine: QuerySet[Figures]) -> dict[str, list[Accuracy]]:
