@@ -452,3 +452,28 @@ def test_the_cards_drawn_for_first_dealer_read_in_dutch() -> None:
         assert words(Card("Q", "hearts").label) == "harten V"
         assert words(Card("10", "spades").label) == "schoppen 10"
     assert str(Card("Q", "hearts").label) == "Q of hearts"
+
+
+def test_undo_starts_with_a_capital_where_dutch_puts_the_entry_first(client: Client) -> None:
+    game = Game.start(parse_record(OH_HELL))
+    started_here(client, game)
+    client.post(
+        f"/g/{game.key}/enter/", {"version": game.version, "kind": "bid", **_first_bid(game)}
+    )
+
+    dutch = client.get(f"/g/{game.key}/", headers={"accept-language": "nl"}).text
+    english = client.get(f"/g/{game.key}/", headers={"accept-language": "en"}).text
+
+    undo_nl = re.search(r'<button type="submit" class="secondary">([^<]*ongedaan maken)', dutch)
+    assert undo_nl is not None and undo_nl.group(1)[0].isupper(), dutch
+    assert re.search(
+        r'<button type="submit" class="secondary">Undo [A-Z][a-z]+&#x27;s bid', english
+    )
+
+
+def _first_bid(game: Game) -> dict[str, Any]:
+    from rules_engine import table
+
+    step = table(*game.load()).step
+    value = next(choice.value for choice in step.choices if choice.refused is None)
+    return {"seat": step.seat, "value": value}
