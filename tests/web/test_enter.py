@@ -486,15 +486,12 @@ def test_no_entry_is_taken_while_the_round_in_progress_needs_attention(
 
 
 def tap_allowed(client: Client, game: Game) -> HttpResponse:
-    """Press the first button the table's step allows."""
-    from rules_engine import table
+    """Press the first button the table's step allows (the bench's first tap)."""
+    from bench.games import first_tap, tap_form
 
     game.refresh_from_db()
-    step = table(*game.load()).step
-    value = next(choice.value for choice in step.choices if choice.refused is None)
-    response: HttpResponse = client.post(
-        f"/g/{game.key}/enter/", entry(game, step.kind, step.seat, value)
-    )
+    data = tap_form(first_tap(*game.load()), game.version)
+    response: HttpResponse = client.post(f"/g/{game.key}/enter/", data)
     return response
 
 

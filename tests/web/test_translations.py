@@ -22,6 +22,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from bench.games import first_tap, tap_form
 from rules_engine import ENGLISH, GAMES, Entry, Plural, Record, RulesError, parse_record, say
 from rules_engine.core import TRUMPS
 from rules_engine.house_rules import PRESETS
@@ -457,9 +458,7 @@ def test_the_cards_drawn_for_first_dealer_read_in_dutch() -> None:
 def test_undo_starts_with_a_capital_where_dutch_puts_the_entry_first(client: Client) -> None:
     game = Game.start(parse_record(OH_HELL))
     started_here(client, game)
-    client.post(
-        f"/g/{game.key}/enter/", {"version": game.version, "kind": "bid", **_first_bid(game)}
-    )
+    client.post(f"/g/{game.key}/enter/", tap_form(first_tap(*game.load()), game.version))
 
     dutch = client.get(f"/g/{game.key}/", headers={"accept-language": "nl"}).text
     english = client.get(f"/g/{game.key}/", headers={"accept-language": "en"}).text
@@ -469,11 +468,3 @@ def test_undo_starts_with_a_capital_where_dutch_puts_the_entry_first(client: Cli
     assert re.search(
         r'<button type="submit" class="secondary">Undo [A-Z][a-z]+&#x27;s bid', english
     )
-
-
-def _first_bid(game: Game) -> dict[str, Any]:
-    from rules_engine import table
-
-    step = table(*game.load()).step
-    value = next(choice.value for choice in step.choices if choice.refused is None)
-    return {"seat": step.seat, "value": value}
