@@ -70,15 +70,21 @@ def blank_row(rules: GameRules, names: Sequence[str], scheduled: ScheduledRound)
 
 
 def played_rows(record: Record, sheet: Sheet) -> list[dict[str, Any]]:
-    """A row a round of ``sheet`` (the engine's review of ``record``), filled in."""
+    """A row a round of ``sheet`` (the engine's review of ``record``), filled in.
+
+    Numbers are written as text here, once: a long game's sheet has hundreds, and the
+    template language formats each number it is given for the page's language, which
+    costs more than drawing the box (they are whole numbers, written alike in every
+    language Scorepad speaks, with no thousands separator).
+    """
     return [
         {
-            "number": scored.number,
-            "cards": scored.hand_size,
+            "number": str(scored.number),
+            "cards": str(scored.hand_size),
             "dealer": record.players[scored.dealer],
             "boxes": row.boxes,
             "seats": [
-                {"boxes": boxes, "score": score, "total": total, "breakdown": breakdown}
+                {"boxes": boxes, "score": str(score), "total": str(total), "breakdown": breakdown}
                 for boxes, score, total, breakdown in zip(
                     row.seats,
                     scored.scores,

@@ -7,11 +7,12 @@ game saves that state with its version check; the view renders the same state.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -125,6 +126,26 @@ def _card(drawn: dict[str, Any]) -> str:
     return str(drawn["card"])
 
 
+class Links(NamedTuple):
+    """Where the table's forms and links go, for one game."""
+
+    enter: str
+    undo: str
+    redo: str
+    sheet: str
+
+
+def links(key: str) -> Links:
+    return _links(get_script_prefix(), key)
+
+
+@lru_cache(maxsize=1024)
+def _links(prefix: str, key: str) -> Links:
+    # Reversed once a game (and a site prefix, which reverse() reads): four reversals a
+    # tap were a tenth of drawing the table.
+    return Links(*(reverse(name, args=[key]) for name in Links._fields))
+
+
 def _name(players: tuple[str, ...], seat: int | None) -> str:
     return players[seat] if seat is not None else ""
 
@@ -151,6 +172,7 @@ def table_context(
     # at every mention: rendering is most of what a tap costs.
     return {
         "game": game,
+        "links": links(game.key),
         "table": current,
         "rules": record.rules,
         "step": step,

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
+from django.urls import set_script_prefix
 from django.utils import translation
 from django.utils.html import escape
 
@@ -380,3 +381,24 @@ def test_the_next_request_reuses_the_record_already_read_until_it_changes(
     played_game.save()
     changed, _ = Game.objects.get(pk=played_game.pk).load()
     assert changed is not first and len(changed.rounds) == 1
+
+
+def test_its_forms_and_links_follow_the_site_prefix_each_request_is_served_under(
+    client: Client, new_game: Game
+) -> None:
+    # The table's links are reversed once a game and kept: kept per prefix, so a site
+    # served under a path (SCRIPT_NAME) never gets links made for another.
+    plain = client.get(f"/g/{new_game.key}/")
+    # As Django's WSGI handler sets it from SCRIPT_NAME (the test client does not).
+    set_script_prefix("/scores/")
+    try:
+        prefixed = client.get(f"/g/{new_game.key}/")
+    finally:
+        set_script_prefix("/")
+    again = client.get(f"/g/{new_game.key}/")
+
+    enter = f"/g/{new_game.key}/enter/"
+    sheet = f"/g/{new_game.key}/sheet/"
+    for response, prefix in ((plain, ""), (prefixed, "/scores"), (again, "")):
+        assert f'action="{prefix}{enter}" hx-post="{prefix}{enter}"' in response.text
+        assert f'href="{prefix}{sheet}"' in response.text
