@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record
@@ -142,9 +143,12 @@ class Game(models.Model):
         """Delete the game (at ``when``), or bring it back (None). Its figures say so
         too, in the same transaction: lists and statistics read them without the game."""
         with transaction.atomic():
-            Game.objects.filter(pk=self.pk).update(deleted=when)
+            # A change like any other: a tap read before it is refused by its version
+            # rather than saved with figures that say the game is not deleted.
+            Game.objects.filter(pk=self.pk).update(deleted=when, version=F("version") + 1)
             Figures.objects.filter(game_id=self.pk).update(deleted=when is not None)
         self.deleted = when
+        self.version += 1
 
     def undone(self) -> tuple[Entry, ...]:
         """The entries Redo may put back, the next one last."""
@@ -165,13 +169,16 @@ class Game(models.Model):
             table.record, table.pending, table.correcting, redo, with_record=record_changed
         )
         changes["updated"] = timezone.now()
-        if Game.objects.filter(pk=self.pk, version=self.version).update(**changes) != 1:
-            return False
-        for field, value in changes.items():
-            setattr(self, field, value)
-        self._loaded = (self.record, self.pending, (table.record, table.pending))
-        if record_changed:
-            refresh_figures(self)
+        # The game and its figures in one transaction: a delete (which changes the
+        # version too) waits for both, or comes first and this save is refused.
+        with transaction.atomic():
+            if Game.objects.filter(pk=self.pk, version=self.version).update(**changes) != 1:
+                return False
+            for field, value in changes.items():
+                setattr(self, field, value)
+            self._loaded = (self.record, self.pending, (table.record, table.pending))
+            if record_changed:
+                refresh_figures(self)
         return True
 
     def changes(

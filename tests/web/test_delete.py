@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 from io import StringIO
 
@@ -9,6 +10,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from bench.games import before_last_tap, first_tap
+from rules_engine import play, table
 from scorepad.models import Figures, Game
 from tests.conftest import start_game
 
@@ -114,3 +117,24 @@ def test_purge_removes_only_games_deleted_longer_ago_than_asked(client: Client) 
     assert not Figures.objects.filter(game_id=old.pk).exists()
     assert "Purged 1 games" in out.getvalue()
     assert "1 deleted games can still be undone" in out.getvalue()
+
+
+
+def test_a_round_ended_on_a_screen_read_before_the_delete_is_refused_and_the_figures_stay_deleted(
+    client: Client,
+) -> None:
+    game = start_game(client)
+    # A phone read the game, about to end its first round...
+    tapping = Game.objects.get(pk=game.pk)
+    record, _ = tapping.load()
+    pending = before_last_tap(record)
+    current = table(record, pending)
+    ended = play(current, current.entry(first_tap(record, pending), random.Random(0)))
+    assert len(ended.record.rounds) == 1
+    # ...when another phone deleted it.
+    client.post(f"/g/{game.key}/delete/")
+
+    assert not tapping.save_table(ended)
+
+    assert Game.objects.get(pk=game.pk).record["rounds"] == []
+    assert set(Figures.objects.filter(game=game).values_list("deleted", flat=True)) == {True}
