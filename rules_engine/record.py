@@ -50,6 +50,11 @@ class Record:
     # record never changes, and one tap asks for its sheet several times over.
     # Not a field of the game: a copy made with ``dataclasses.replace`` starts empty.
     worked_out: dict[bool, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # The ``worked_out`` of the record this one extends by appended rounds (see
+    # ``with_rounds``): a round that ends at the table then works out one round, not
+    # the whole game again. The sheets, not the record: holding the record would
+    # keep every earlier record of a long game alive, one link after the other.
+    extends: dict[bool, Any] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def rules(self) -> GameRules:
@@ -68,9 +73,16 @@ class Record:
         return setup
 
     def with_rounds(self, rounds: Sequence[Round]) -> Record:
-        return Record(
-            self.game, self.players, self.first_dealer, self.options, tuple(rounds), self.played_at
+        rounds = tuple(rounds)
+        record = Record(
+            self.game, self.players, self.first_dealer, self.options, rounds, self.played_at
         )
+        kept = self.rounds
+        # The very same round objects, not equal ones: cheap, and an undo or a
+        # correction (a shorter or changed list) never passes for an extension.
+        if len(rounds) >= len(kept) and all(a is b for a, b in zip(kept, rounds, strict=False)):
+            object.__setattr__(record, "extends", self.worked_out)
+        return record
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

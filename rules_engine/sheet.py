@@ -126,10 +126,17 @@ def _unplayable(index: int, dealer: int, totals: tuple[int, ...], problem: str) 
 def _work_out(record: Record, strict: bool) -> Sheet:
     rules = record.rules
     setup = record.setup
-    totals = tuple(0 for _ in setup.players)
-    finished = rules.is_over(setup, 0, totals)
-    scored: list[ScoredRound] = []
-    for index, rnd in enumerate(record.rounds):
+    # A record that extends another by appended rounds goes on from the other's
+    # sheet, worked out the same way: its rounds are this record's first rounds.
+    before: Sheet | None = None if record.extends is None else record.extends.get(strict)
+    if before is None:
+        totals = tuple(0 for _ in setup.players)
+        finished = rules.is_over(setup, 0, totals)
+        scored: list[ScoredRound] = []
+    else:
+        totals, finished, scored = before.totals, before.finished, list(before.rounds)
+    start = len(scored)
+    for index, rnd in enumerate(record.rounds[start:], start=start):
         if index >= MOST_ROUNDS:
             # A record read from a file is refused whole before this (parse_record).
             if strict:
