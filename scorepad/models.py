@@ -13,6 +13,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -169,9 +170,10 @@ class Game(models.Model):
             table.record, table.pending, table.correcting, redo, with_record=record_changed
         )
         changes["updated"] = timezone.now()
-        # The game and its figures in one transaction: a delete (which changes the
-        # version too) waits for both, or comes first and this save is refused.
-        with transaction.atomic():
+        # A round's end writes the game and its figures in one transaction: a delete
+        # (which changes the version too) waits for both, or comes first and this
+        # save is refused. A tap within a round writes the game's row alone.
+        with transaction.atomic() if record_changed else nullcontext():
             if Game.objects.filter(pk=self.pk, version=self.version).update(**changes) != 1:
                 return False
             for field, value in changes.items():

@@ -119,7 +119,6 @@ def test_purge_removes_only_games_deleted_longer_ago_than_asked(client: Client) 
     assert "1 deleted games can still be undone" in out.getvalue()
 
 
-
 def test_a_round_ended_on_a_screen_read_before_the_delete_is_refused_and_the_figures_stay_deleted(
     client: Client,
 ) -> None:
