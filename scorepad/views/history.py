@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,7 +19,7 @@ from django.views.decorators.http import require_GET
 from rules_engine import GAMES
 from scorepad.access import all_games, browser_has_games, visible_figures, visible_games
 from scorepad.forms import HistoryForm
-from scorepad.http import HtmxHttpRequest
+from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Figures, Game
 from scorepad.views.players import roster
 
@@ -46,14 +45,6 @@ def _when(created: datetime) -> tuple[str, str]:
     return utc.isoformat(), f"{utc.day} {MONTHS_3[utc.month].title()} {utc:%Y, %H:%M}"
 
 
-def _address(name: str) -> Callable[[str], str]:
-    """``reverse(name, args=[key])`` for any game's key, reversed once a page: a key is a
-    slug, written into the path as it is (a row has three such links, and reversing
-    each cost as much as the rest of the row)."""
-    head, _, tail = reverse(name, args=["key"]).rpartition("key")
-    return lambda key: f"{head}{key}{tail}"
-
-
 def _rows(games: list[Listed]) -> list[dict[str, Any]]:
     """A row a game, with its players' figures (one query) and its links worked out here:
     a page repeats the same players, so each one's link is reversed once, and each
@@ -63,7 +54,7 @@ def _rows(games: list[Listed]) -> list[dict[str, Any]]:
     for seat in figures.values(*SEAT_FIELDS):
         seats[seat["game_id"]].append(seat)
     links: dict[str, str] = {}
-    sheet, table, delete = _address("sheet"), _address("table"), _address("delete_game")
+    sheet, table, delete = map(game_address, ("sheet", "table", "delete_game"))
     back = f"?next={reverse('history')}"
     # What a row shows, escaped here, each name, total and title once a page (a page
     # repeats them): the template, given HTML, writes it as it is.

@@ -7,12 +7,11 @@ game saves that state with its version check; the view renders the same state.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,7 +34,7 @@ from rules_engine import (
 from scorepad.access import keeper_game
 from scorepad.engine_words import words
 from scorepad.forms import STALE, CorrectForm, EntryForm, VersionForm
-from scorepad.http import HtmxHttpRequest
+from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Game
 
 
@@ -136,14 +135,7 @@ class Links(NamedTuple):
 
 
 def links(key: str) -> Links:
-    return _links(get_script_prefix(), key)
-
-
-@lru_cache(maxsize=1024)
-def _links(prefix: str, key: str) -> Links:
-    # Reversed once a game (and a site prefix, which reverse() reads): four reversals a
-    # tap were a tenth of drawing the table.
-    return Links(*(reverse(name, args=[key]) for name in Links._fields))
+    return Links(*(game_address(name)(key) for name in Links._fields))
 
 
 def _name(players: tuple[str, ...], seat: int | None) -> str:
