@@ -4,6 +4,11 @@ Each game's sheet has the boxes its players would draw (``GameRules.round_boxes`
 once a round, ``seat_boxes`` a player), then each player's points and running
 total. What goes in a box comes from the engine (``rules_engine.paper``); this
 module only lays the rows out, for the game's sheet, its PDF and blank sheets.
+
+Numbers are written as text here, once: a long game's sheet has hundreds, and the
+template language formats each number it is given for the page's language, which
+costs more than drawing the box (they are whole numbers, written alike in every
+language Scorepad speaks, with no thousands separator).
 """
 
 from __future__ import annotations
@@ -59,8 +64,8 @@ def dealer_label(names: Sequence[str], seat: int) -> str:
 
 def blank_row(rules: GameRules, names: Sequence[str], scheduled: ScheduledRound) -> dict[str, Any]:
     return {
-        "number": scheduled.number,
-        "cards": scheduled.hand_size,
+        "number": str(scheduled.number),
+        "cards": str(scheduled.hand_size),
         "dealer": dealer_label(names, scheduled.dealer),
         "boxes": ["" for _ in rules.round_boxes],
         "seats": [
@@ -70,13 +75,7 @@ def blank_row(rules: GameRules, names: Sequence[str], scheduled: ScheduledRound)
 
 
 def played_rows(record: Record, sheet: Sheet) -> list[dict[str, Any]]:
-    """A row a round of ``sheet`` (the engine's review of ``record``), filled in.
-
-    Numbers are written as text here, once: a long game's sheet has hundreds, and the
-    template language formats each number it is given for the page's language, which
-    costs more than drawing the box (they are whole numbers, written alike in every
-    language Scorepad speaks, with no thousands separator).
-    """
+    """A row a round of ``sheet`` (the engine's review of ``record``), filled in."""
     return [
         {
             "number": str(scored.number),
