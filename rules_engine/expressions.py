@@ -44,6 +44,48 @@ HIGHEST = 10_000
 LARGEST_HAND = 60
 PLAYER_COUNTS = (2, 3, 4, 5, 6, 7)
 
+
+@dataclass(frozen=True)
+class Domain:
+    """The rounds an expression is checked over: for each count of players, the
+    largest hand (h runs 1..it, b and t 0..h). A game whose pack deals other hands
+    than the usual (Wizard's 60 cards, to 3..6 players) checks over its own."""
+
+    largest: tuple[tuple[int, int], ...]  # (players, largest hand), by players
+
+    @classmethod
+    def of_pack(cls, cards: int, players: range) -> Domain:
+        """The hands a pack of ``cards`` deals each count of ``players``: floor(cards / n)."""
+        return cls(tuple((n, cards // n) for n in players))
+
+    def rounds(self, names: frozenset[str]) -> tuple[tuple[int, int], ...]:
+        """Every (h, n) to try, once each value a name the expression does not use
+        cannot matter is left out: an unused h is the largest hand (whose b and t
+        cover every smaller one), an unused n one count of players."""
+        pairs = {
+            (h if "h" in names else most, n if "n" in names else 0)
+            for n, most in self.largest
+            for h in range(1, most + 1)
+        }
+        if "h" not in names:  # the largest hand of those left covers the rest
+            tops: dict[int, int] = {}
+            for h, n in pairs:
+                tops[n] = max(tops.get(n, 0), h)
+            pairs = {(h, n) for n, h in tops.items()}
+        first = self.largest[0][0]
+        return tuple(sorted((h, n or first) for h, n in pairs))
+
+    def ranges(self) -> dict[str, tuple[int, int]]:
+        """Every value a name takes over these rounds (b and t up to the largest hand
+        whatever h is: a wider box than the rounds, so what holds on it holds on them)."""
+        most = max(hand for _, hand in self.largest)
+        counts = [n for n, _ in self.largest]
+        return {"b": (0, most), "t": (0, most), "h": (1, most), "n": (min(counts), max(counts))}
+
+
+USUAL = Domain(tuple((n, LARGEST_HAND) for n in PLAYER_COUNTS))
+"""The rounds of every game but those with a pack of their own (RULINGS, "House rules")."""
+
 FUNCTIONS: dict[str, tuple[int, int | None]] = {"abs": (1, 1), "min": (2, None), "max": (2, None)}
 
 ARITHMETIC: dict[type[ast.operator], str] = {
@@ -191,23 +233,22 @@ class _Placeholder(ast.NodeTransformer):
 # Our own code, with the checked expression put in place of EXPR: the function that
 # works a score out, and the check over every round the ruling names, one loop in
 # compiled code so that half a million rounds take a few hundredths of a second.
-# A name the expression does not use is looped over once (its value cannot matter);
-# h is then 60, whose b and t in 0..60 cover every smaller hand.
+# A name the expression does not use is looped over once (its value cannot matter):
+# see ``Domain.rounds``.
 _TEMPLATE = """
 def score(b, t, h, n):
     return EXPR
 
-def check(hands, players, abs=abs, min=min, max=max, low=LOWEST, high=HIGHEST):
-    for h in hands:
+def check(rounds, abs=abs, min=min, max=max, low=LOWEST, high=HIGHEST):
+    for h, n in rounds:
         for b in range(h + 1):
             for t in range(h + 1):
-                for n in players:
-                    try:
-                        value = EXPR
-                    except ZeroDivisionError:
-                        return (b, t, h, n, None)
-                    if not low <= value <= high:
-                        return (b, t, h, n, value)
+                try:
+                    value = EXPR
+                except ZeroDivisionError:
+                    return (b, t, h, n, None)
+                if not low <= value <= high:
+                    return (b, t, h, n, value)
     return None
 """
 
@@ -244,14 +285,6 @@ class Expression:
 
 
 Interval = tuple[int, int]
-# Every value a name takes over the rounds checked (b and t up to 60, whatever h is:
-# a wider box than the rounds themselves, so what holds on it holds on them).
-NAME_RANGES: dict[str, Interval] = {
-    "b": (0, LARGEST_HAND),
-    "t": (0, LARGEST_HAND),
-    "h": (1, LARGEST_HAND),
-    "n": (PLAYER_COUNTS[0], PLAYER_COUNTS[-1]),
-}
 
 
 def _hull(*intervals: Interval) -> Interval:
@@ -263,7 +296,7 @@ def _corners(op: Callable[[int, int], int], x: Interval, y: Interval) -> Interva
     return min(values), max(values)
 
 
-def _bounds(node: ast.AST) -> Interval | None:
+def _bounds(node: ast.AST, ranges: dict[str, Interval]) -> Interval | None:
     """Bounds of a checked expression's value over every round, or None where they
     cannot be shown this way (a divisor that may be 0, say).
 
@@ -272,19 +305,19 @@ def _bounds(node: ast.AST) -> Interval | None:
     -10000..10000 prove the expression safe at once; otherwise every round is tried.
     """
     if isinstance(node, ast.Expression):
-        return _bounds(node.body)
+        return _bounds(node.body, ranges)
     if isinstance(node, ast.Constant):
         value = node.value
         return (value, value) if isinstance(value, int) else None
     if isinstance(node, ast.Name):
-        return NAME_RANGES[node.id]
+        return ranges[node.id]
     if isinstance(node, ast.UnaryOp):
-        inner = _bounds(node.operand)
+        inner = _bounds(node.operand, ranges)
         if inner is None:
             return None
         return (0, 1) if isinstance(node.op, ast.Not) else (-inner[1], -inner[0])
     if isinstance(node, ast.BinOp):
-        left, right = _bounds(node.left), _bounds(node.right)
+        left, right = _bounds(node.left, ranges), _bounds(node.right, ranges)
         if left is None or right is None:
             return None
         if isinstance(node.op, ast.Add):
@@ -301,10 +334,10 @@ def _bounds(node: ast.AST) -> Interval | None:
         # A remainder takes the divisor's sign and is smaller than it.
         return (0, right[1] - 1) if right[0] > 0 else (right[0] + 1, 0)
     if isinstance(node, ast.Compare):
-        parts = [_bounds(part) for part in (node.left, *node.comparators)]
+        parts = [_bounds(part, ranges) for part in (node.left, *node.comparators)]
         return None if any(part is None for part in parts) else (0, 1)
     if isinstance(node, ast.BoolOp):
-        values = [_bounds(value) for value in node.values]
+        values = [_bounds(value, ranges) for value in node.values]
         if any(value is None for value in values):
             return None
         known = [value for value in values if value is not None]
@@ -314,12 +347,16 @@ def _bounds(node: ast.AST) -> Interval | None:
             return _hull(known[-1], (0, 0)) if falsy else known[-1]
         return _hull(*known)
     if isinstance(node, ast.IfExp):
-        test, body, orelse = _bounds(node.test), _bounds(node.body), _bounds(node.orelse)
+        test, body, orelse = (
+            _bounds(node.test, ranges),
+            _bounds(node.body, ranges),
+            _bounds(node.orelse, ranges),
+        )
         if test is None or body is None or orelse is None:
             return None
         return _hull(body, orelse)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        args = [_bounds(arg) for arg in node.args]
+        args = [_bounds(arg, ranges) for arg in node.args]
         if any(arg is None for arg in args):
             return None
         known = [arg for arg in args if arg is not None]
@@ -343,7 +380,7 @@ def _when(names: frozenset[str], point: dict[str, int]) -> Param | None:
 
 
 @functools.lru_cache(maxsize=512)
-def _read(text: str) -> Expression | Message:
+def _read(text: str, domain: Domain) -> Expression | Message:
     """The checked expression, or the reason it is refused (cached both ways)."""
     if len(text) > MAX_LENGTH:
         shown = f"`{_shown(text)[:30]}...`"
@@ -365,12 +402,10 @@ def _read(text: str) -> Expression | Message:
         return refused.message
     names = frozenset(checker.names)
     compiled = _compile(tree.body)
-    bounds = _bounds(tree)
+    bounds = _bounds(tree, domain.ranges())
     if bounds is not None and LOWEST <= bounds[0] and bounds[1] <= HIGHEST:
         return Expression(text, names, compiled["score"])  # safe in every round
-    hands = range(1, LARGEST_HAND + 1) if "h" in names else (LARGEST_HAND,)
-    players = PLAYER_COUNTS if "n" in names else PLAYER_COUNTS[:1]
-    broken = compiled["check"](hands, players)
+    broken = compiled["check"](domain.rounds(names))
     if broken is not None:
         b, t, h, n, value = broken
         when = _when(names, {"b": b, "t": t, "h": h, "n": n})
@@ -388,11 +423,12 @@ def _read(text: str) -> Expression | Message:
     return Expression(text, names, compiled["score"])
 
 
-def read_expression(text: object, option: str) -> Expression:
-    """The expression of option ``option`` (``made``, ``missed``), or a RulesError."""
+def read_expression(text: object, option: str, domain: Domain = USUAL) -> Expression:
+    """The expression of option ``option`` (``made``, ``missed``), checked over the
+    rounds of ``domain``, or a RulesError."""
     if not isinstance(text, str):
         raise RulesError(say("expr_not_text", option=option, value=repr(text)))
-    read = _read(text)
+    read = _read(text, domain)
     if isinstance(read, Message):
         raise RulesError(say("option_reason", option=option, reason=read))
     return read

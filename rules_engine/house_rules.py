@@ -1,4 +1,4 @@
-"""House rules: the options shared by Oh Hell, Boerenbridge and Brink Bid, and presets.
+"""House rules: the options shared by the bidding games, and presets.
 
 RULINGS.md, "House rules": ``hands`` (one hand size a round), ``hook`` and
 ``hook_from``, ``scoring: custom`` with the ``made`` and ``missed`` expressions;
@@ -15,12 +15,15 @@ from typing import Protocol
 
 from .core import RoundContext, Setup
 from .errors import RulesError
-from .expressions import Expression, read_expression
+from .expressions import USUAL, Domain, Expression, read_expression
 from .messages import Term, say
 from .options import Option, OptionChoice, OptionValue
 
-GAMES_WITH_HOUSE_RULES = ("oh-hell", "boerenbridge", "brink-bid")
+GAMES_WITH_HOUSE_RULES = ("oh-hell", "boerenbridge", "brink-bid", "wizard", "skull-king")
 CARDS_IN_PACK = 52
+# The games whose pack is not the 52 cards: Wizard's 60 (with Wizards and Jesters),
+# Skull King's 70; Oh Hell turns one card up for trump.
+PACKS = {"oh-hell": CARDS_IN_PACK - 1, "wizard": 60, "skull-king": 70}
 MOST_HAND_FROM = 60
 
 CUSTOM = "custom"
@@ -29,8 +32,7 @@ CUSTOM_CHOICE = OptionChoice(CUSTOM, "Our own: the made and missed expressions b
 
 def most_cards(game: str, players: int) -> int:
     """The largest hand the pack allows: Oh Hell turns one card up for trump."""
-    pack = CARDS_IN_PACK - 1 if game == "oh-hell" else CARDS_IN_PACK
-    return pack // players
+    return PACKS.get(game, CARDS_IN_PACK) // players
 
 
 def hands_option(replaces: str | None) -> Option:
@@ -70,6 +72,19 @@ def hook_option(default: str) -> Option:
         "choice",
         default,
         (OptionChoice("on", "On"), OptionChoice("off", "Off")),
+        house_rule=True,
+    )
+
+
+def bidding_option(default: str) -> Option:
+    """``bidding``: open, or sealed (given unseen and shown together). It changes no score."""
+    return Option(
+        "bidding",
+        "Bidding",
+        "Open: bids are seen as they are made. Sealed: each bids unseen; all are shown at once.",
+        "choice",
+        default,
+        (OptionChoice("open", "Open"), OptionChoice("sealed", "Sealed")),
         house_rule=True,
     )
 
@@ -150,17 +165,18 @@ def hook_holds(ctx: RoundContext, default: str) -> bool:
     return not isinstance(start, int) or ctx.hand_size >= start
 
 
-def custom_scoring(setup: Setup) -> tuple[Expression, Expression] | None:
+def custom_scoring(setup: Setup, domain: Domain = USUAL) -> tuple[Expression, Expression] | None:
     """The made and missed expressions, where the scoring is ``custom``."""
     if setup.options.get("scoring") != CUSTOM:
         return None
     made, missed = setup.options.get("made"), setup.options.get("missed")
-    return read_expression(made, "made"), read_expression(missed, "missed")
+    return read_expression(made, "made", domain), read_expression(missed, "missed", domain)
 
 
-def custom_score(ctx: RoundContext, bid: int, tricks: int) -> int | None:
-    """A bidder's score by the house rules' expressions, or None without them."""
-    scoring = custom_scoring(ctx.setup)
+def custom_score(ctx: RoundContext, bid: int, tricks: int, domain: Domain = USUAL) -> int | None:
+    """A bidder's score by the house rules' expressions, or None without them
+    (``domain``: the rounds they were checked over, the game's own)."""
+    scoring = custom_scoring(ctx.setup, domain)
     if scoring is None:
         return None
     made, missed = scoring
@@ -209,12 +225,44 @@ class Preset:
     options: Mapping[str, object] = field(default_factory=dict)
     # Where this way of playing is published (for the code's readers, not shown).
     source: str = ""
+    # A published schedule of hands for any table (Skull King's): each entry is cut
+    # to the most a pack of this many cards deals the players (``options_for``).
+    pack: int | None = None
+
+    def options_for(self, players: int) -> dict[str, object]:
+        """The options for ``players`` at the table: the hands capped where ruled so."""
+        options = dict(self.options)
+        listed = options.get("hands")
+        if self.pack is not None and isinstance(listed, list | tuple):
+            options["hands"] = [min(size, self.pack // players) for size in listed]
+        return options
+
+    def matches(self, options: Mapping[str, object]) -> bool:
+        """Whether ``options`` are this preset's, for some number of players."""
+        if dict(self.options) == dict(options):
+            return True
+        return self.pack is not None and any(
+            self.options_for(players) == dict(options) for players in range(2, 9)
+        )
 
 
 AS_RULED = "as-ruled"
 
 _OH_HELL_WIKIPEDIA = "https://en.wikipedia.org/wiki/Oh_Hell (Rules and Scoring sections)"
 _BOERENBRIDGE_WIKIPEDIA = "https://nl.wikipedia.org/wiki/Boerenbridge"
+_SKULL_KING_RULES = (
+    "pascalwils/scoring_pad assets/rules/skull_king-since2021-en.md (the 2021 edition's "
+    "'Alternate rounds'); PremBamrung/skull-king-companion FINAL_RULES_en.md"
+)
+SKULL_KING_PACK = 70
+
+
+def _schedule(key: str, name: str, description: str, sizes: Sequence[int]) -> Preset:
+    """One of Skull King's published schedules, cut to what 70 cards deal the table."""
+    return Preset(
+        key, name, description, {"hands": list(sizes)}, _SKULL_KING_RULES, SKULL_KING_PACK
+    )
+
 
 PRESETS: Mapping[str, tuple[Preset, ...]] = {
     "oh-hell": (
@@ -333,6 +381,33 @@ PRESETS: Mapping[str, tuple[Preset, ...]] = {
             _OH_HELL_WIKIPEDIA + ": penalty scorings, applied to the Brink",
         ),
     ),
+    "wizard": (
+        Preset(AS_RULED, "As ruled", "1 card, one more a round until the 60 cards are dealt."),
+        Preset(
+            "canadian",
+            "The Canadian rule",
+            "The dealer may not make the bids add up to the cards dealt.",
+            {"hook": "on"},
+            "https://en.wikipedia.org/wiki/Wizard_(card_game): 'A common variant ... is to "
+            "not allow the total number of tricks bid in a round to match the round number'",
+        ),
+    ),
+    "skull-king": (
+        Preset(AS_RULED, "As ruled", "10 rounds of 1 to 10 cards; the bids shown together."),
+        _schedule(
+            "even-keeled",
+            "Even keeled",
+            "2, 2, 4, 4 ... 10, 10 cards.",
+            (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
+        ),
+        _schedule("skip-to-the-brawl", "Skip to the brawl", "6 up to 10 cards.", (6, 7, 8, 9, 10)),
+        _schedule("swift-n-salty", "Swift-n-salty", "Five rounds of 5 cards.", (5, 5, 5, 5, 5)),
+        _schedule("broadside", "Broadside", "Ten rounds of 10 cards.", (10,) * 10),
+        _schedule(
+            "whirlpool", "Whirlpool", "9, 9, 7, 7 ... 1, 1 cards.", (9, 9, 7, 7, 5, 5, 3, 3, 1, 1)
+        ),
+        _schedule("bedtime", "Bedtime", "One round of 1 card.", (1,)),
+    ),
 }
 
 
@@ -414,7 +489,7 @@ def rules_in_play(game: str, options: Mapping[str, object]) -> str:
     if game not in GAMES_WITH_HOUSE_RULES:
         return ""
     for found in presets(game):
-        if dict(found.options) == dict(options):
+        if found.matches(options):
             if found.key == AS_RULED:
                 return say("rules_as_ruled")
             return say("rules_preset", name=Term(found.name))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import RulesError
-from .expressions import read_expression
+from .expressions import USUAL, Domain, read_expression
 from .messages import Term, say
 
 OptionValue = str | int | bool | tuple[int, ...] | None
@@ -42,6 +42,8 @@ class Option:
     excludes: tuple[str, ...] = ()
     # A house rule (RULINGS, "House rules"): the setup screen shows it apart.
     house_rule: bool = False
+    # An "expression" option: the rounds it is checked over (Wizard's pack has its own).
+    domain: Domain = USUAL
 
     def check(self, value: object) -> OptionValue:
         """The value if this option can take it, else a RulesError saying why."""
@@ -52,7 +54,7 @@ class Option:
         if self.kind == "hands":
             return self.check_hands(value)
         if self.kind == "expression":
-            read_expression(value, self.name)
+            read_expression(value, self.name, self.domain)
             assert isinstance(value, str)
             return value
         if self.kind == "int":

@@ -37,7 +37,10 @@ PO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
 MO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.mo"
 
 NAMES = {"Ann", "Ben", "Bob", "Cat", "Cleo", "Dev"}
-GAME_NAMES = {"Scorepad", "Oh", "Hell", "Boerenbridge", "Brink", "Bid", "Sinker", "Abracadabra"}
+GAME_NAMES = {
+    "Scorepad", "Oh", "Hell", "Boerenbridge", "Brink", "Bid", "Sinker", "Abracadabra", "Wizard",
+    "Skull", "King", "Kraken",
+}  # fmt: skip
 # Words Dutch card players use as they are, or that are the same in both languages.
 SHARED = {
     "hook", "Hook", "Account", "Contract", "JSON", "MB", "PDF", "QR", "Pango", "Letter",
@@ -45,7 +48,7 @@ SHARED = {
     "imports", "over", "Over", "Brink", "Print", "was", "Open", "open", "plus", "bonus",
     "even", "code", "link", "links", "score", "scores", "Scan", "Download", "download",
     "account", "object", "browser", "Joker", "Board", "Game", "Arena", "won", "contract",
-    "hand", "letters", "ISO",
+    "hand", "letters", "ISO", "Bonus",
     # Django's "M" date format: "23 Nov" in both languages.
     "Nov", "UTC", "server", "Rating", "Ratings", "rating",
     # A score sheet writes Sinker's calls and Brink Bid's dice as the record does.
