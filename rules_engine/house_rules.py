@@ -425,7 +425,9 @@ def preset(game: str, key: str) -> Preset:
 
 # --- What the setup's preview and the table's line show ------------------------------
 
-HOUSE_OPTIONS = ("hands", "hook", "hook_from", "made", "missed", "target", "sit_out", "bounce")
+HOUSE_OPTIONS = (
+    "hands", "hook", "hook_from", "made", "missed", "target", "sit_out", "bounce", "bidding",
+)  # fmt: skip
 PREVIEW_BIDS = (0, 1, 2, 3)
 PREVIEW_TRICKS = (0, 1, 2, 3, 4)
 
@@ -520,4 +522,6 @@ def rules_in_play(game: str, options: Mapping[str, object]) -> str:
         )
     if house.get("bounce") is False:
         parts.append(say("rules_no_bounce"))
+    if house.get("bidding") in ("open", "sealed"):
+        parts.append(say(f"rules_{house['bidding']}_bids"))
     return say("rules_house", parts=tuple(parts))

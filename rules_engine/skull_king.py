@@ -193,6 +193,14 @@ class SkullKing(GameRules):
         )
         return (Step(StepKind.LOST, say("skull_prompt_lost"), None, choices),)
 
+    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
+        """Sealed, the sheet shows who has bid, not what, until the last bid is in."""
+        view = super().draft_view(ctx, draft)
+        bids = draft["bids"]
+        if self.sealed(ctx.setup) and any(b is None for b in bids):
+            return RoundView(tuple("" if b is None else "✓" for b in bids), view.tricks)
+        return view
+
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         """The bids against the tricks (when sealed, once they are all shown), the lost."""
         notes: list[str] = []

@@ -126,6 +126,8 @@ TEMPLATES = (
     gettext_noop('nobody sits out'),  # rules_nobody_sits_out
     gettext_noop('sit out from {points}'),  # rules_sit_out_from
     gettext_noop('no bounce'),  # rules_no_bounce
+    gettext_noop('open bids'),  # rules_open_bids
+    gettext_noop('sealed bids'),  # rules_sealed_bids
     gettext_noop("{player}'s bid of {bid}"),  # entry_bid
     ngettext_lazy("{player}'s {tricks} trick", "{player}'s {tricks} tricks", 'tricks'),  # entry_tricks
     gettext_noop("{player}'s tricks ({value})"),  # entry_tricks_as_given

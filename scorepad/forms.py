@@ -138,7 +138,7 @@ PATTERN_LABELS = {
 }
 SAVED = "saved-"
 # The own rules' fields, each a house-rule option of the engine (when the game has it).
-OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce")
+OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce", "bidding")
 
 
 def read_hands(text: str) -> list[int]:
@@ -202,6 +202,11 @@ class SetupForm(forms.Form):
     def has_house_rules(self) -> bool:
         return self.rules.key in GAMES_WITH_HOUSE_RULES
 
+    @property
+    def has_expressions(self) -> bool:
+        """Whether the game's house rules score by made and missed (not Skull King's)."""
+        return any(option.name == "made" for option in self.rules.options)
+
     def add_house_rule_fields(self) -> None:
         offered = [(p.key, _(p.name)) for p in presets(self.rules.key)]
         offered += [(s.choice, s.name) for s in self.saved] + [(OWN, _("Our own rules"))]
@@ -224,7 +229,7 @@ class SetupForm(forms.Form):
                 field = option_field(options[name])
                 field.required = False
                 self.fields[f"option_{name}"] = field
-        for name in ("made", "missed"):
+        for name in ("made", "missed") if self.has_expressions else ():
             self.fields[f"option_{name}"] = forms.CharField(
                 label=_(options[name].label),
                 help_text=_(options[name].help).split(" (")[0] + ".",
@@ -310,7 +315,8 @@ class SetupForm(forms.Form):
             return dict(saved.options)
         for found in presets(self.rules.key):
             if found.key == choice:
-                return dict(found.options)
+                # A published schedule is cut to what the pack deals these players.
+                return found.options_for(self.player_count())
         return {}
 
     def chosen_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:

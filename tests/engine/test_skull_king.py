@@ -421,3 +421,21 @@ def test_the_paper_sheet_has_a_bonus_box_and_the_lost_tricks() -> None:
     view = score(rec).rounds[0].view
     assert view.breakdown == ("", "10 + 30 bonus = 40", "")
     assert view.notes == ("1 trick lost",)
+
+
+def test_sealed_the_round_shows_who_has_bid_and_open_what() -> None:
+    rec, pending = play_round([Entry("bid", 2, 3)], hands=[5])
+    current = table(rec, pending)
+    assert current.round_view is not None and current.round_view.bids == ("", "", "✓")
+    assert current.notes == ()  # the balance would tell the bids: shown once all are in
+    rec, pending = play_round([Entry("bid", 2, 3)], hands=[5], bidding="open")
+    current = table(rec, pending)
+    assert current.round_view is not None and current.round_view.bids == ("", "", "3")
+    assert current.notes == ("bids 3 of 5 tricks: under by 2",)
+
+
+def test_the_rules_line_says_the_bids_are_open() -> None:
+    assert rules_in_play("skull-king", {"bidding": "open"}) == "House rules: open bids"
+    assert rules_in_play("wizard", {"hook": "on", "bidding": "sealed"}) == (
+        "House rules: hook; sealed bids"
+    )
