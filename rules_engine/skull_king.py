@@ -98,8 +98,9 @@ class SkullKing(GameRules):
     )
     min_players = 2
     max_players = 8
+    # A bonus box beside the bid and the tricks; the lost tricks need no column of their
+    # own (they are what the tricks leave of the hand, and a note says them).
     seat_boxes = ("Bid", "Took", "Bonus")
-    round_boxes = ("Lost",)
     options: ClassVar[tuple[Option, ...]] = (
         hands_option(replaces=None),
         BIDDING,
@@ -358,14 +359,13 @@ class SkullKing(GameRules):
         )
 
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
-        """The lost tricks once a round; a player's bid, tricks and a bonus that counted."""
-        lost = int(rnd.get("lost", 0))
+        """A player's bid, tricks and the bonus that counted."""
         bonus = self.bonuses(ctx, rnd)
         seats = tuple(
             (view.bids[seat], view.tricks[seat], str(bonus[seat]) if made and bonus[seat] else "")
             for seat, made in enumerate(view.made)
         )
-        return PaperRow((str(lost) if lost else "",), seats)
+        return PaperRow((), seats)
 
 
 def check_bonus(ctx: RoundContext, seat: int, bonus: int) -> None:

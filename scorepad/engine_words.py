@@ -467,7 +467,6 @@ GAME_TEXTS = (
     gettext_noop('The Canadian rule'),
     gettext_noop('The dealer may not make the bids add up to the cards dealt.'),
     gettext_noop('Bid your tricks all at once; 20 a trick for the bid made, with bonuses for captures; a bid of 0 risks 10 a card.'),
-    gettext_noop('Lost'),
     gettext_noop('Bonus'),
     gettext_noop('10 rounds of 1 to 10 cards; the bids shown together.'),
     gettext_noop('Even keeled'),
@@ -523,6 +522,5 @@ SHEET_COLUMNS = (
     pgettext_lazy("a sheet's column", 'Named'),
     pgettext_lazy("a sheet's column", 'Suit cards'),
     pgettext_lazy("a sheet's column", 'Bonus'),
-    pgettext_lazy("a sheet's column", 'Lost'),
 )
 # fmt: on

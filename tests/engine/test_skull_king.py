@@ -411,12 +411,12 @@ def test_undo_takes_back_a_bonus_and_names_it() -> None:
     assert describe(Entry("lost", None, 2), rec.players) == "2 lost tricks"
 
 
-def test_the_paper_sheet_has_a_bonus_box_and_the_lost_tricks() -> None:
+def test_the_paper_sheet_has_a_bonus_box_and_notes_the_lost_tricks() -> None:
     rounds = [{"bids": [1, 0, 0], "tricks": [0, 0, 0], "lost": 1, "bonus": [20, 30, 0]}]
     rec = parse_record(record(3, rounds))
     assert GAMES["skull-king"].seat_boxes == ("Bid", "Took", "Bonus")
     (row,) = paper(rec)
-    assert row.boxes == ("1",)
+    assert row.boxes == ()
     assert row.seats == (("1", "0", ""), ("0", "0", "30"), ("0", "0", ""))
     view = score(rec).rounds[0].view
     assert view.breakdown == ("", "10 + 30 bonus = 40", "")
