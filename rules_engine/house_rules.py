@@ -76,19 +76,6 @@ def hook_option(default: str) -> Option:
     )
 
 
-def bidding_option(default: str) -> Option:
-    """``bidding``: open, or sealed (given unseen and shown together). It changes no score."""
-    return Option(
-        "bidding",
-        "Bidding",
-        "Open: bids are seen as they are made. Sealed: each bids unseen; all are shown at once.",
-        "choice",
-        default,
-        (OptionChoice("open", "Open"), OptionChoice("sealed", "Sealed")),
-        house_rule=True,
-    )
-
-
 HOOK_FROM = Option(
     "hook_from",
     "Hook from",
@@ -143,6 +130,19 @@ BOUNCE = Option(
     "without it, the first round to reach the target ends the game.",
     "bool",
     True,
+    house_rule=True,
+)
+
+
+# RULINGS, "House rules", ``bidding``: stored, and scored as open bids. Sealed bids
+# are the same bids, shown together; the table asks for them in its own way.
+BIDDING = Option(
+    "bidding",
+    "Bidding",
+    "Open: bids are seen as they are made. Sealed: given unseen, shown together.",
+    "choice",
+    "open",
+    (OptionChoice("open", "Open"), OptionChoice("sealed", "Sealed")),
     house_rule=True,
 )
 
@@ -523,5 +523,5 @@ def rules_in_play(game: str, options: Mapping[str, object]) -> str:
     if house.get("bounce") is False:
         parts.append(say("rules_no_bounce"))
     if house.get("bidding") in ("open", "sealed"):
-        parts.append(say(f"rules_{house['bidding']}_bids"))
+        parts.append(say("rules_sealed" if house["bidding"] == "sealed" else "rules_open"))
     return say("rules_house", parts=tuple(parts))

@@ -192,8 +192,8 @@ ENGLISH: Mapping[str, Template] = {
     "rules_nobody_sits_out": "nobody sits out",
     "rules_sit_out_from": "sit out from {points}",
     "rules_no_bounce": "no bounce",
-    "rules_open_bids": "open bids",
-    "rules_sealed_bids": "sealed bids",
+    "rules_open": "open bids",
+    "rules_sealed": "sealed bids",
     # --- Undo and Redo name the entry they take back or put back (at_table.describe) ---
     "entry_bid": "{player}'s bid of {bid}",
     "entry_tricks": Plural("{player}'s {tricks} trick", "{player}'s {tricks} tricks", "tricks"),

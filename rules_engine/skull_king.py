@@ -11,7 +11,7 @@ missed 10 x H off.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .bidding import bid_choices, check_bid_range
@@ -30,7 +30,14 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .house_rules import PACKS, bidding_option, check_house_rules, hands, hands_option, setting
+from .house_rules import (
+    BIDDING,
+    PACKS,
+    check_house_rules,
+    hands,
+    hands_option,
+    setting,
+)
 from .messages import Term, say
 from .options import Option
 from .text import bid_balance
@@ -42,7 +49,7 @@ PER_TRICK_BID = 20
 PER_TRICK_OFF = -10
 ZERO_PER_CARD = 10
 # RULINGS, "House rules": bids are sealed (given unseen, shown together) unless set open.
-BIDDING = bidding_option("sealed")
+SEALED_BIDDING = replace(BIDDING, default="sealed")
 
 
 @dataclass(frozen=True)
@@ -103,7 +110,7 @@ class SkullKing(GameRules):
     seat_boxes = ("Bid", "Took", "Bonus")
     options: ClassVar[tuple[Option, ...]] = (
         hands_option(replaces=None),
-        BIDDING,
+        SEALED_BIDDING,
     )
 
     # --- The shape of the game -------------------------------------------------
@@ -121,7 +128,7 @@ class SkullKing(GameRules):
         return len(self.schedule(setup))
 
     def sealed(self, setup: Setup) -> bool:
-        return setting(setup, BIDDING) == "sealed"
+        return setting(setup, SEALED_BIDDING) == "sealed"
 
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:

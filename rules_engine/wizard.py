@@ -26,11 +26,11 @@ from .core import (
 )
 from .expressions import Domain
 from .house_rules import (
+    BIDDING,
     HOOK_FROM,
     MADE,
     MISSED,
     PACKS,
-    bidding_option,
     check_house_rules,
     custom_score,
     hands,
@@ -81,7 +81,7 @@ class Wizard(BiddingInTurn):
         HOOK_FROM,
         replace(MADE, domain=EXPRESSIONS),
         replace(MISSED, domain=EXPRESSIONS),
-        bidding_option("open"),
+        BIDDING,
     )
 
     # --- The shape of the game -------------------------------------------------

@@ -126,8 +126,8 @@ TEMPLATES = (
     gettext_noop('nobody sits out'),  # rules_nobody_sits_out
     gettext_noop('sit out from {points}'),  # rules_sit_out_from
     gettext_noop('no bounce'),  # rules_no_bounce
-    gettext_noop('open bids'),  # rules_open_bids
-    gettext_noop('sealed bids'),  # rules_sealed_bids
+    gettext_noop('open bids'),  # rules_open
+    gettext_noop('sealed bids'),  # rules_sealed
     gettext_noop("{player}'s bid of {bid}"),  # entry_bid
     ngettext_lazy("{player}'s {tricks} trick", "{player}'s {tricks} tricks", 'tricks'),  # entry_tricks
     gettext_noop("{player}'s tricks ({value})"),  # entry_tricks_as_given
@@ -460,7 +460,7 @@ GAME_TEXTS = (
     gettext_noop('One card more each round; bid your tricks exactly: 20 and 10 a trick for the bid made, 10 off for every trick over or under.'),
     gettext_noop('Standard: 20 and 10 a trick for the bid made, -10 a trick off'),
     gettext_noop('Bidding'),
-    gettext_noop('Open: bids are seen as they are made. Sealed: each bids unseen; all are shown at once.'),
+    gettext_noop('Open: bids are seen as they are made. Sealed: given unseen, shown together.'),
     gettext_noop('Open'),
     gettext_noop('Sealed'),
     gettext_noop('1 card, one more a round until the 60 cards are dealt.'),
