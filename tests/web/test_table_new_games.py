@@ -92,3 +92,20 @@ def test_a_skull_king_round_asks_the_bonus_of_those_who_made_their_bid(
     sheet = client.get(f"/g/{skull_king.key}/sheet/")
     assert sheet.status_code == 200
     assert "Bonus" in sheet.text
+
+
+def test_with_htmx_a_bonus_answers_the_next_bonus_in_the_table_fragment(
+    htmx_client: Client, skull_king: Game
+) -> None:
+    for seat, bid in ((1, 0), (2, 0), (0, 2)):
+        tap(htmx_client, skull_king, "bid", seat, bid)
+    tap(htmx_client, skull_king, "tricks", 1, 0)
+    tap(htmx_client, skull_king, "tricks", 2, 0)  # Ann's 2 are worked out: all made
+    response = tap(htmx_client, skull_king, "bonus", 1, 30)
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "Bonus for Cat" in response.text  # Ben's is in; Cat is next in bid order
+    refused = tap(htmx_client, skull_king, "bonus", 2, "x")
+    assert refused.status_code == 400
+    skull_king.refresh_from_db()
+    assert skull_king.pending[-1] == {"kind": "bonus", "seat": 1, "value": 30}
