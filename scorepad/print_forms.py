@@ -51,7 +51,10 @@ class BlankSheetForm(PaperForm):
     def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
-        counts = range(rules.min_players, rules.max_players + 1)
+        # The game's counts as ruled: a blank sheet has no house rules (Boerenbridge's
+        # 3 to 7 need hand sizes of their own: the sheet of such a game prints them).
+        fewest, most_players = rules.player_range({})
+        counts = range(fewest, most_players + 1)
         cast(forms.ChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         seats = range(1, rules.max_players + 1)
         cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [

@@ -11,7 +11,7 @@ from tests.web.test_sheet import rows_to_play as sheet_rows
 EVERY_COUNT = [
     (key, players)
     for key, rules in GAMES.items()
-    for players in range(rules.min_players, rules.max_players + 1)
+    for players in range(rules.player_range({})[0], rules.player_range({})[1] + 1)
 ]
 
 
@@ -193,11 +193,18 @@ def test_it_refuses_bad_choices_with_a_message(client: Client, query: str, messa
     assert "<tbody>" not in html
 
 
-@pytest.mark.parametrize("deals", [21, 100, 500])
+@pytest.mark.parametrize("deals", [21, 100, 200])
 def test_it_refuses_more_rounds_than_a_sheet_can_hold(client: Client, deals: int) -> None:
     html = blank(client, "abracadabra", f"players=3&option_deals={deals}", status=400)
 
     assert "A printed sheet has at most 20 rounds: choose fewer deals, or print two sheets." in html
+    assert "<tbody" not in html
+
+
+def test_more_deals_than_a_game_holds_are_refused_by_the_engines_bound(client: Client) -> None:
+    html = blank(client, "abracadabra", "players=3&option_deals=500", status=400)
+
+    assert "Ensure this value is less than or equal to 200." in html
     assert "<tbody" not in html
 
 
