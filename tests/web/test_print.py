@@ -239,3 +239,17 @@ def test_the_home_page_links_a_blank_sheet_for_every_game(client: Client) -> Non
 
     for key, rules in GAMES.items():
         assert f'<a href="/print/{key}/">Print a blank {rules.title} sheet</a>' in html
+
+
+def test_a_boerenbridge_sheet_for_five_takes_their_hand_sizes(client: Client) -> None:
+    # RULINGS: 4 as ruled; 3 to 7 with hand sizes of one's own, at most 52 / n each.
+    html = blank(client, "boerenbridge", "players=5&option_hands=1,+10,+5")
+
+    assert 'name="option_hands"' in html
+    assert [row[1] for row in sheet_rows(html)][:4] == ["1", "10", "5", "1"]
+    refused = blank(client, "boerenbridge", "players=5", status=400)
+    assert "Boerenbridge as ruled is played by 4 players, not 5" in refused
+    too_big = blank(client, "boerenbridge", "players=7&option_hands=8", status=400)
+    assert "a hand of 8 cards is too big for 7 players" in too_big
+    pdf = client.get("/print/boerenbridge/pdf?players=7&option_hands=7,1")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF-")
