@@ -146,7 +146,8 @@ OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce")
 def read_hands(text: str) -> list[int]:
     """Hand sizes as typed: whole numbers separated by commas or spaces."""
     parts = text.replace(",", " ").split()
-    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+    # ASCII digits only: "²".isdigit() is true, and int() then fails on it.
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
         raise ValidationError(
             _("Hand sizes are whole numbers separated by commas, like 1, 2, 3, 2, 1.")
         )

@@ -161,3 +161,18 @@ def test_a_five_player_game_imports_and_counts_in_the_statistics(client: Client)
     player = client.get("/players/cat/")
     assert player.status_code == 200
     assert "Boerenbridge" in player.text
+
+
+@pytest.mark.parametrize("hands", ["1, 2, ²", "1, ٣", "１0"])
+def test_hand_sizes_in_digits_other_than_ascii_are_refused_cleanly(
+    client: Client, hands: str
+) -> None:
+    for action in ("start", "preview", "add"):
+        response = client.post(
+            URL, form(*SEVEN[:5], rules="own", option_hands=hands, action=action)
+        )
+        assert response.status_code in (200, 400), (action, response.status_code)
+        assert "Hand sizes are whole numbers separated by commas" in response.text
+    assert Game.objects.count() == 0
+    blank = client.get(f"/print/boerenbridge/?players=5&option_hands={hands}")
+    assert blank.status_code == 400
