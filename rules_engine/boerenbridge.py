@@ -31,6 +31,7 @@ from .core import (
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
+    BOERENBRIDGE_AS_RULED,
     BOUNCE,
     HOOK_FROM,
     MADE,
@@ -53,7 +54,7 @@ from .tricks import enter_tricks, tricks_entries, tricks_step
 
 HAND_SIZE = 13
 # As ruled, 4 players; with the house rule ``hands``, 3 to 7 (RULINGS, "Boerenbridge").
-RULED_PLAYERS = 4
+RULED_PLAYERS = BOERENBRIDGE_AS_RULED
 GOAL = 100
 # "If you have a score of 80 or more points you do not participate in the bidding."
 SIT_OUT_AT = 80

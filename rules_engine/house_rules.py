@@ -334,6 +334,10 @@ PRESETS: Mapping[str, tuple[Preset, ...]] = {
 }
 
 
+# How many play Boerenbridge as ruled (boerenbridge.RULED_PLAYERS, which imports us).
+BOERENBRIDGE_AS_RULED = 4
+
+
 def _boerenbridge_hands(players: int) -> tuple[Preset, ...]:
     """The common patterns of hands for ``players``, up to the most a pack of 52
     deals them (13 for 4, 10 for 5): the name and the hands follow the count."""
@@ -375,7 +379,7 @@ def presets(game: str, players: int | None = None) -> tuple[Preset, ...]:
     found = PRESETS.get(game, ())
     if game != "boerenbridge":
         return found
-    return (found[0], *_boerenbridge_hands(players or 4), *found[1:])
+    return (found[0], *_boerenbridge_hands(players or BOERENBRIDGE_AS_RULED), *found[1:])
 
 
 def preset(game: str, key: str, players: int | None = None) -> Preset:
@@ -461,7 +465,10 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
     """
     if game not in GAMES_WITH_HOUSE_RULES:
         return ""
-    counts = range(3, 8) if players is None else (players,)
+    from .record import rules_for  # the record module reads every game's rules
+
+    rules = rules_for(game)
+    counts = range(rules.min_players, rules.max_players + 1) if players is None else (players,)
     for found in (found for count in counts for found in presets(game, count)):
         if dict(found.options) == dict(options):
             if found.key == AS_RULED:
