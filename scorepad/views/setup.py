@@ -100,6 +100,7 @@ def _page(
     known = roster(request)
     typed = {name.strip().casefold() for name in names}
     row = small_number(dealer)
+    allowed = form.player_range()  # Boerenbridge's opens up with hands of one's own
     context = {
         "roster": [name for key, name in known],
         "to_pick": [name for key, name in known if key not in typed],
@@ -107,8 +108,8 @@ def _page(
         "form": form,
         "names": names,
         "dealer": dealer if row is not None and row < len(names) else "draw",
-        "can_add": len(names) < form.player_range()[1],
-        "player_counts": _counts(form.player_range()),
+        "can_add": len(names) < allowed[1],
+        "player_counts": _counts(allowed),
         "out_of_band": part == "dealer-names",
         "out_of_band_rules": part == "rules-preview",
         "preview": None,
