@@ -176,3 +176,18 @@ def test_hand_sizes_in_digits_other_than_ascii_are_refused_cleanly(
     assert Game.objects.count() == 0
     blank = client.get(f"/print/boerenbridge/?players=5&option_hands={hands}")
     assert blank.status_code == 400
+
+
+def test_the_presets_and_the_count_read_in_dutch(client: Client) -> None:
+    from django.utils import translation
+
+    with translation.override("nl"):
+        response = client.post(
+            URL,
+            form(*SEVEN[:5], action="preview", rules="up-and-down-to-100"),
+            HTTP_ACCEPT_LANGUAGE="nl",
+        )
+
+    assert "Van 1 tot 10 en terug, tot 100" in response.text
+    assert "Van 10 af naar 1, tot 100" in response.text
+    assert "3 tot en met 7" in response.text
