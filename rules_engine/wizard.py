@@ -48,7 +48,7 @@ MISSED_PER_TRICK = -10
 
 # RULINGS, "House rules": Wizard's expressions are checked over its own rounds,
 # n in 3..6 and h in 1..floor(60 / n).
-EXPRESSIONS = Domain.of_pack(PACK, range(3, 7))
+EXPRESSIONS = Domain((3, 4, 5, 6), PACK)
 
 
 def hand_sizes(players: int) -> tuple[int, ...]:
@@ -100,7 +100,7 @@ class Wizard(BiddingInTurn):
         return len(self.schedule(setup))
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
-        custom = custom_score(ctx, bid, tricks, EXPRESSIONS)
+        custom = custom_score(ctx, bid, tricks)
         return round_score(bid, tricks) if custom is None else custom
 
     # --- Entering a round ------------------------------------------------------

@@ -24,7 +24,7 @@ class Refused(Exception):
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 PLAYERS = {
     "oh-hell": (3, 7),
-    "boerenbridge": (4, 4),
+    "boerenbridge": (3, 7),
     "brink-bid": (2, 6),
     "wizard": (3, 6),
     "skull-king": (2, 8),
@@ -145,18 +145,15 @@ def expression(text: str, game: str = "oh-hell") -> ast.Expression:
         raise Refused("unreadable") from None
     if not _allowed(tree, text.strip()):
         raise Refused("not allowed")
-    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-    # A name the expression does not use cannot change its value: one value of it does.
-    hands = range(1, 61) if "h" in used else [60]
-    counts = range(2, 8) if "n" in used else [2]
-    # Half a million rounds: the text, once its every construct is allowed, as a
-    # Python function (the rounds themselves are scored by ``_value`` above).
+    # RULINGS: every round a pack of 52 deals, n in 2..7, h in 1..52 // n, b and t 0..h.
+    # The text, once its every construct is allowed, as a Python function (the
+    # rounds themselves are scored by ``_value`` above).
     worked_out = eval(  # noqa: S307 -- test code, the text checked just above
         f"lambda b, t, h, n: ({text.strip()}\n)",
         {"__builtins__": {}, "abs": abs, "min": min, "max": max},
     )
-    rounds = [(h, n) for h in hands for n in counts]
-    if game == "wizard":  # every round Wizard deals, a few thousand: no shortcut needed
+    rounds = [(h, n) for n in range(2, 8) for h in range(1, 52 // n + 1)]
+    if game == "wizard":  # RULINGS: Wizard's own, n in 3..6 and h in 1..60 // n
         rounds = [(h, n) for n in range(3, 7) for h in range(1, 60 // n + 1)]
     for h, n in rounds:
         for b in range(h + 1):
@@ -181,10 +178,11 @@ def _whole(value: object, low: int, high: int) -> int:
 
 def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
     known = {
-        "oh-hell": {"style", "scoring", "hands", "hook", "hook_from", "made", "missed"},
+        "oh-hell": {"style", "scoring", "hands", "hook", "hook_from", "made", "missed",
+                    "bidding"},
         "boerenbridge": {"scoring", "hands", "hook", "hook_from", "made", "missed",
-                         "target", "sit_out", "bounce"},
-        "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed"},
+                         "target", "sit_out", "bounce", "bidding"},
+        "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
         "wizard": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
         "skull-king": {"hands", "bidding"},
     }[game]  # fmt: skip
@@ -210,6 +208,7 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         raise Refused("scoring")
     if opts["hook"] not in ("on", "off"):
         raise Refused("hook")
+    # Sealed bids are stored as shown, and scored as open ones.
     if opts["bidding"] not in ("open", "sealed"):
         raise Refused("bidding")
     if type(opts["bounce"]) is not bool:
@@ -287,10 +286,14 @@ def skull_king_score(b: int, t: int, h: int, x: int) -> int:
 
 def score(record: dict[str, Any]) -> dict[str, Any]:
     """What ``python -m rules_engine score`` prints for the record, or Refused."""
+    if "options" not in record or "rounds" not in record:
+        raise Refused("a record has options and rounds, if empty")
     game = record["game"]
     players = record["players"]
     n = len(players)
     low, high = PLAYERS[game]
+    if game == "boerenbridge" and "hands" not in record.get("options", {}):
+        low = high = 4  # 3 to 7 only with hands of the family's own
     if not low <= n <= high:
         raise Refused("players")
     opts = options_of(game, record.get("options", {}), n)
