@@ -261,7 +261,11 @@ class SetupForm(forms.Form):
         described = {found.key: said(found.description) for found in self.presets()}
         for saved in self.saved:
             described[saved.choice] = words(rules_in_play(self.rules.key, saved.options))
-        described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
+        described[OWN] = (
+            _("Hand sizes, the hook and the scoring as your table plays them.")
+            if self.has_expressions
+            else _("Hand sizes and the bidding as your table plays them.")
+        )
         return [(radio, described.get(radio.data["value"], "")) for radio in self["rules"]]
 
     def own_fields(self) -> list[forms.BoundField]:

@@ -45,6 +45,7 @@ def test_the_setup_page_offers_the_games_presets(client: Client, game: str) -> N
     else:
         assert "Even keeled" in response.text and "Whirlpool" in response.text
         assert 'name="option_made"' not in response.text  # Skull King scores as ruled
+        assert "Hand sizes and the bidding as your table plays them." in response.text
 
 
 @pytest.mark.django_db
