@@ -338,7 +338,7 @@ AXES_ENABLE_ADMIN = False
 
 # English by default; Dutch for browsers that ask for it (Accept-Language) or for
 # whoever picks it in the header's switch (remembered in Django's language cookie).
-# A third language: add it here and see docs/translating.md.
+# A third language: add it here and see docs/dev/translating.md.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

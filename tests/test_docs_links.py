@@ -65,3 +65,23 @@ def test_architecture_names_every_module() -> None:
     missing += [f"views/{name}" for name in views if f"`{name}`" not in text]
     missing += [f"command {name}" for name in commands if f"`{name}`" not in text]
     assert missing == []
+
+
+def test_every_page_of_the_docs_named_in_the_code_exists() -> None:
+    sources = [ROOT / "Dockerfile", ROOT / "compose.yaml", *(ROOT / "deploy").iterdir()]
+    for folder in ("scorepad", "rules_engine", "bench", "tests", "templates", "scripts"):
+        sources += [
+            path
+            for path in (ROOT / folder).rglob("*")
+            if path.is_file()
+            and "node_modules" not in path.parts
+            and path.suffix in {".py", ".html", ".js", ".txt", ""}
+        ]
+    missing = []
+    for source in sources:
+        text = source.read_text(encoding="utf-8", errors="replace")
+        for page in re.findall(r"\bdocs/[\w/.-]+\.md", text):
+            if not (ROOT / page).is_file():
+                missing.append(f"{source.relative_to(ROOT)}: {page}")
+
+    assert missing == []
