@@ -70,17 +70,20 @@ def budgets(figures: dict[str, Any]) -> list[Budget]:
         )
     server = figures.get("server")
     if server:
-        floor = server["timings"]["django floor"]["p50_ms"]
+        # CPU times where measured (by the clock on a busy machine, other processes'
+        # moments on the core would count too); by the clock in older figures.
+        key = "cpu_p50_ms" if "cpu_p50_ms" in server["timings"]["django floor"] else "p50_ms"
+        floor = server["timings"]["django floor"][key]
         for name, timing in server["timings"].items():
             most = FLOOR_BUDGETS.get(name)
             if most is None:
                 continue  # shown for reference below the table
-            ratio = timing["p50_ms"] / floor
+            ratio = timing[key] / floor
             rows.append(
                 Budget(
-                    f"p50 {name}",
-                    f"{timing['p50_ms']} ms ({ratio:.2f}x Django floor {floor}), "
-                    f"p99 {timing['p99_ms']}",
+                    f"{'CPU ' if key == 'cpu_p50_ms' else ''}p50 {name}",
+                    f"{timing[key]} ms ({ratio:.2f}x Django floor {floor}); by the clock "
+                    f"p50 {timing['p50_ms']}, p99 {timing['p99_ms']}",
                     f"<= {most}x Django floor",
                     ratio <= most,
                 )
@@ -207,9 +210,13 @@ def table(rows: list[Budget], figures: dict[str, Any]) -> str:
         lines.append(f"for reference (p50; Django floor {floor} ms, bare view {bare} ms):")
         for name, timing in timings.items():
             p50 = timing["p50_ms"]
+            cpu = ""
+            if "cpu_p50_ms" in timing:
+                share = timing["cpu_p50_ms"] / timings["django floor"]["cpu_p50_ms"]
+                cpu = f"; CPU {timing['cpu_p50_ms']} ms, {share:.2f}x the floor's"
             lines.append(
                 f"  {name:<{width}}  {p50} ms: {p50 / floor:.2f}x Django floor, "
-                f"{p50 / bare:.1f}x bare view"
+                f"{p50 / bare:.1f}x bare view{cpu}"
             )
     engine = figures.get("engine")
     if engine:

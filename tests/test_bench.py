@@ -181,3 +181,17 @@ def test_keep_keeps_the_scratch_folder(tmp_path: Path, monkeypatch: pytest.Monke
 
     assert folder.exists()
     assert folder.parent == tmp_path
+
+
+def test_the_tap_ratios_are_of_cpu_times_where_measured(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # By the clock a bid took 2.6x the floor (the machine was busy); in CPU time, 2.0x.
+    made_up = {"server": server(bid=2.6, tricks=3.0), "machine": {"quiet": False}}
+    for name, timing in made_up["server"]["timings"].items():
+        timing["cpu_p50_ms"] = 2.0 if name.startswith("enter a bid") else timing["p50_ms"]
+
+    status = report(made_up, check=True)
+
+    assert status == 0
+    assert "CPU p50 enter a bid, 30 rounds" in capsys.readouterr().out
