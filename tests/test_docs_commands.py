@@ -130,6 +130,8 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
     return folder, env
 
 
+# Slow: a dozen fresh processes, each setting Django up (about half a minute).
+@pytest.mark.slow
 def test_each_command_the_docs_show_runs_as_written(sandbox: tuple[Path, dict[str, str]]) -> None:
     folder, env = sandbox
     failed = []
