@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.http import HttpResponse
 from django.test import Client
 
 from rules_engine import parse_record, score
+from scorepad import browsers
 from scorepad.models import Browser, Figures, Game, Rivalry
 from tests.conftest import ROUND_1, ROUND_2, bid, oh_hell
 from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, SINKER
@@ -100,6 +102,24 @@ def test_ann_signs_in_as_before_and_finds_her_games(tmp_path: Path) -> None:
     assert signed_in.status_code == 303
     page = client.get("/games/").content.decode()
     assert "Boerenbridge" in page and "Abracadabra" in page
+
+
+def test_a_browser_that_kept_games_without_an_account_finds_them_again(tmp_path: Path) -> None:
+    games = a_familys_games()
+    kept = next(game for game in games if game.browser is not None)
+    # The browser's cookie, signed as the middleware signs it.
+    signed = HttpResponse()
+    signed.set_signed_cookie(browsers.COOKIE, kept.browser.key, salt=browsers.SALT)
+    cookie = signed.cookies[browsers.COOKIE].value
+    run("backup_games", str(tmp_path))
+    empty_the_database()
+    run("restore_games", str(tmp_path))
+    client = Client()
+    client.cookies[browsers.COOKIE] = cookie
+
+    page = client.get("/games/").content.decode()
+
+    assert f"/g/{kept.key}/" in page
 
 
 def test_each_game_is_a_scorepad_record_of_its_own(tmp_path: Path) -> None:
