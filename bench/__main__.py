@@ -98,6 +98,19 @@ def budgets(figures: dict[str, Any]) -> list[Budget]:
                     count == long[step] and count <= 10,
                 )
             )
+    check = figures.get("engine", {}).get("formula_check")
+    if check:
+        # Milliseconds of CPU: an absolute figure (the ratio to a bare loop is shown).
+        rows.append(
+            Budget(
+                "formula check, the costliest",
+                f"{check['worst_ms']} ms CPU ({check['worst_ratio']}x a bare loop over "
+                f"the domain, {check['bare_loop_ms']} ms)",
+                f"<= {check['budget_ms']:g} ms",
+                check["worst_ms"] <= check["budget_ms"],
+                absolute=True,
+            )
+        )
     if figures.get("history"):
         from bench.history import budget_rows  # needs Django set up, as the bench has by now
 

@@ -195,3 +195,16 @@ def test_the_tap_ratios_are_of_cpu_times_where_measured(
 
     assert status == 0
     assert "CPU p50 enter a bid, 30 rounds" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("quiet", "status"), [(True, 1), (False, 0)])
+def test_the_formula_checks_cpu_time_is_an_absolute_budget(quiet: bool, status: int) -> None:
+    engine = {
+        "records_per_second": 100,
+        "rounds_per_second": 1000,
+        "records_per_second_remembered": 5000,
+        "formula_check": {"worst_ms": 31.0, "worst_ratio": 9.0, "bare_loop_ms": 3.4,
+                          "budget_ms": 20.0},
+    }  # fmt: skip
+
+    assert report({"engine": engine, "machine": {"quiet": quiet}}, check=True) == status
