@@ -1,11 +1,5 @@
-// Nothing entered is lost with bad reception. All of it optional: without this file
+// Nothing entered is lost with bad reception (docs/offline.md). Optional: without it
 // (or without JavaScript) every form posts and every page loads as before.
-// - The service worker: installable, static files and an offline page at hand.
-// - At the table: a tap made without a connection waits on this phone (localStorage),
-//   is sent when the connection is back, in order, each with the version it was made
-//   at; the server refuses a tap that no longer fits (409), so none is applied twice.
-// - The screen stays on while a game is open (Screen Wake Lock, where there is one).
-// - The viewer says when its polls fail: "Last updated 20:41, reconnecting".
 (function () {
   "use strict";
   if (window.scorepadKeep) return;
@@ -36,6 +30,7 @@
 
   // ---- At the table -------------------------------------------------------
   var STORE = "scorepad-taps:" + location.pathname;
+  var body = document.body;
 
   function queued() {
     try {
@@ -51,19 +46,20 @@
     else localStorage.removeItem(STORE);
   }
 
-  function note(text, kind) {
+  // A line above the table: #tap-status (waiting, kept) or #copy-note; "" removes it.
+  function note(text, kind, id) {
+    id = id || "tap-status";
     var table = document.getElementById("table");
-    var shown = document.getElementById("tap-status");
+    var shown = document.getElementById(id);
     if (!text) {
       if (shown) shown.remove();
       return;
     }
     if (!shown) {
       shown = document.createElement("p");
-      shown.id = "tap-status";
-      shown.setAttribute("role", kind === "waiting" ? "status" : "alert");
-      if (table) table.parentNode.insertBefore(shown, table);
-      else document.querySelector("main").prepend(shown);
+      shown.id = id;
+      shown.setAttribute("role", "status");
+      table.parentNode.insertBefore(shown, id === "copy-note" ? table.parentNode.firstChild : table);
     }
     shown.className = "tap-status " + kind;
     shown.textContent = text;
@@ -77,68 +73,117 @@
       // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
       var form = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
       note(say(form === "one" ? "WaitingOne" : "WaitingOther", { count: count }), "waiting");
-    } else if (document.getElementById("tap-status") &&
-               document.getElementById("tap-status").classList.contains("waiting")) {
+    } else if (document.querySelector("#tap-status.waiting")) {
       note("");
     }
   }
 
-  function swapTable(html) {
+  // A table the server drew: on screen, and kept as this phone's copy.
+  function drawn(html) {
     var table = document.getElementById("table");
-    if (!table) return;
-    if (window.htmx && htmx.swap) htmx.swap(table, html, { swapStyle: "outerHTML" });
-    else location.reload();
+    if (html && window.htmx && htmx.swap) htmx.swap(table, html, { swapStyle: "outerHTML" });
+    else if (html) location.reload();
+    if (body.dataset.copy) {
+      delete body.dataset.copy; // the server answered: no longer a copy
+      note("", "", "copy-note");
+    }
+    showWaiting();
+    copyTable();
   }
 
   function csrfHeader() {
     try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+      return JSON.parse(body.getAttribute("hx-headers") || "{}");
     } catch (error) {
       return {};
     }
   }
 
   var sending = false;
+  var wait = 1000;
+  var timer = null;
+
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(retry, wait);
+    wait = Math.min(wait * 2, 10000);
+  }
 
   function send() {
     var taps = queued();
     if (sending || !taps.length) return;
     sending = true;
-    var tap = taps[0];
-    var headers = Object.assign({ "HX-Request": "true" }, csrfHeader());
-    fetch(tap.path, {
+    // Sent again: if it was entered before (its answer lost), the server says so.
+    var headers = Object.assign({ "HX-Request": "true", "Scorepad-Replay": "1" }, csrfHeader());
+    fetch(taps[0].path, {
       method: "POST",
-      body: new URLSearchParams(tap.pairs),
+      body: new URLSearchParams(taps[0].pairs),
       headers: headers,
       credentials: "same-origin",
     }).then(function (response) {
       return response.text().then(function (html) {
         sending = false;
         if (response.status >= 500) throw new Error("server " + response.status);
-        if (response.ok) {
-          keep(queued().slice(1));
-          swapTable(html);
-          showWaiting();
-          send();
-          return;
-        }
-        // 409 (someone entered meanwhile) or 400 (no longer allowed): the rest of the
-        // queue was made on the same old screen, so it is dropped too.
-        keep([]);
-        swapTable(html);
-        showWaiting();
-        note(response.status === 409
-          ? say("Changed")
-          : say("NoFit"),
-          "refused");
+        wait = 1000;
+        // Refused (409, 400): the table says why; the rest was made on the same screen.
+        keep(response.ok ? queued().slice(1) : []);
+        note("");
+        drawn(html);
+        if (queued().length) send();
+        else if (response.ok) note(say("Kept"), "kept");
       });
     }).catch(function () {
-      sending = false; // still no connection: kept, tried again later
+      sending = false; // still no connection: kept, tried again shortly
+      later();
     });
   }
 
+  // Taps waiting go first; a copy (or the offline page) reloads once the server answers.
+  function retry() {
+    if (queued().length) {
+      send();
+    } else if (body.dataset.copy || document.getElementById("offline")) {
+      fetch(location.href, { cache: "no-store" }).then(function () {
+        location.reload();
+      }, later);
+    }
+  }
+
+  function watchConnection() {
+    function now() {
+      wait = 1000;
+      retry();
+    }
+    window.addEventListener("online", now);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") now();
+    });
+  }
+
+  // This phone's copy of the table, as on screen, by its path: sw.js serves it
+  // without a connection. The ten last drawn are kept.
+  var TABLES = "scorepad-tables";
+
+  function copyTable() {
+    if (!window.caches || body.dataset.copy) return;
+    var page = document.documentElement.cloneNode(true);
+    page.querySelectorAll("#tap-status, #copy-note").forEach(function (elt) { elt.remove(); });
+    page.querySelectorAll("[inert]").forEach(function (elt) { elt.removeAttribute("inert"); });
+    page.querySelector("body").setAttribute("data-copy", new Date().toISOString());
+    var copy = new Response("<!DOCTYPE html>\n" + page.outerHTML, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+    caches.open(TABLES).then(function (kept) {
+      return kept.put(location.pathname, copy).then(function () {
+        return kept.keys();
+      }).then(function (all) {
+        all.slice(0, -10).forEach(function (old) { kept.delete(old); }); // oldest first
+      });
+    }).catch(function () {});
+  }
+
   function atTheTable() {
-    document.body.addEventListener("htmx:sendError", function (event) {
+    body.addEventListener("htmx:sendError", function (event) {
       var config = event.detail.requestConfig;
       if (!config || config.verb !== "post" || !within(config.elt, "table")) return;
       var pairs = [];
@@ -150,20 +195,27 @@
                   made: new Date().toISOString() });
       keep(taps);
       showWaiting();
+      later();
     });
-    document.body.addEventListener("htmx:afterSettle", showWaiting);
-    // The keeper taps on: a refusal shown earlier has been read.
-    document.body.addEventListener("htmx:beforeRequest", function (event) {
-      var shown = document.getElementById("tap-status");
-      if (shown && shown.classList.contains("refused") && within(event.detail.elt, "table")) {
-        note("");
-      }
+    body.addEventListener("htmx:afterSettle", function () { drawn(); });
+    // The keeper taps on: a message shown earlier has been read.
+    body.addEventListener("htmx:beforeRequest", function (event) {
+      if (within(event.detail.elt, "table") && !queued().length) note("");
     });
-    window.addEventListener("online", send);
-    setInterval(send, 5000);
+    if (body.dataset.copy) note(say("Copy", { time: hhmm(new Date(body.dataset.copy)) }), "copy", "copy-note");
+    watchConnection();
     showWaiting();
-    send();
+    copyTable();
+    retry();
     stayAwake();
+  }
+
+  // The offline page, served in place of the page asked for: "Try again" opens it.
+  function offlinePage() {
+    if (location.pathname === document.getElementById("offline").dataset.path) return;
+    document.getElementById("try-again").href = location.href;
+    watchConnection();
+    later();
   }
 
   function stayAwake() {
@@ -183,7 +235,7 @@
   // ---- The viewer ----------------------------------------------------------
   function watching() {
     var updated = new Date();
-    document.body.addEventListener("htmx:afterRequest", function (event) {
+    body.addEventListener("htmx:afterRequest", function (event) {
       if (!within(event.detail.elt, "live")) return;
       if (event.detail.successful) {
         updated = new Date();
@@ -198,5 +250,6 @@
   }
 
   if (document.getElementById("table")) atTheTable();
+  if (document.getElementById("offline")) offlinePage();
   if (document.getElementById("live")) watching();
 })();
