@@ -170,6 +170,11 @@
     page.querySelectorAll("#tap-status, #copy-note").forEach(function (elt) { elt.remove(); });
     page.querySelectorAll("[inert]").forEach(function (elt) { elt.removeAttribute("inert"); });
     page.querySelector("body").setAttribute("data-copy", new Date().toISOString());
+    // Served from here, without the server's headers: its policy goes in the page.
+    var policy = document.createElement("meta");
+    policy.httpEquiv = "Content-Security-Policy";
+    policy.content = "default-src 'self'; img-src 'self' data:; base-uri 'none'";
+    page.querySelector("head").prepend(policy);
     var copy = new Response("<!DOCTYPE html>\n" + page.outerHTML, {
       headers: { "Content-Type": "text/html; charset=utf-8" },
     });

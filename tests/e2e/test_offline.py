@@ -133,6 +133,9 @@ def test_a_reload_without_a_connection_opens_the_table_with_the_tap_waiting(
     copy_note = page.locator("#copy-note").inner_text()
     assert copy_note.startswith("No connection: the table as this phone last saw it, at ")
     assert page.evaluate("() => document.querySelector('#table').inert") is True
+    # Served without the server's headers, the copy carries its script policy itself.
+    policy = page.locator("head meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    assert policy is not None and policy.startswith("default-src 'self'")
     assert "No connection" not in page.locator("h1, h2").all_inner_texts()
     page.screenshot(path=str(screens.shots / "offline-reloaded.png"), full_page=True)
     assert stored(screens.key).version == before.version
