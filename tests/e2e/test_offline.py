@@ -108,6 +108,28 @@ def test_a_tap_made_offline_is_saved_once_when_the_connection_is_back(screens: S
     assert page.locator("#tap-status").count() == 0
 
 
+def test_with_no_reception_but_no_word_from_the_browser_the_tap_is_tried_again_shortly(
+    screens: Screens,
+) -> None:
+    # A phone out of reception often still counts as online: no "online" event comes.
+    screens.game = "offline-no-event"
+    screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
+    page = screens.page
+    before = screens.read()
+    page.context.route("**/*", no_connection)
+    tap_bid(page, before.allowed()[0])
+    page.wait_for_selector(WAITING)
+    page.wait_for_timeout(2_000)  # two tries fail meanwhile (after 1 s, then 2 s)
+
+    page.context.unroute("**/*", no_connection)
+    back = time.monotonic()
+
+    page.wait_for_selector(KEPT, timeout=10_000)
+    assert time.monotonic() - back < 5  # the next try, 4 s after the last at most
+    assert stored(screens.key).version == before.version + 1
+    assert page.locator(RED).count() == 0
+
+
 def test_a_reload_without_a_connection_opens_the_table_with_the_tap_waiting(
     screens: Screens,
 ) -> None:
