@@ -206,6 +206,40 @@ def test_a_tap_whose_answer_was_lost_is_reported_kept_once_and_nothing_in_red(
     assert page.evaluate("() => localStorage.length") == 0
 
 
+def test_a_tap_left_waiting_is_said_kept_once_after_carry_on_from_the_home_page(
+    screens: Screens,
+) -> None:
+    screens.game = "offline-carry-on"
+    screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
+    page = screens.page
+    screens.choose(screens.read().allowed()[0])  # Bob bids, online
+    before = screens.read()
+
+    def lost_on_the_way_back(route: Route) -> None:
+        route.fetch()  # Cas's bid is entered; its answer never comes back
+        route.abort("internetdisconnected")
+
+    page.route("**/enter/", lost_on_the_way_back, times=1)
+    page.context.route("**/enter/", no_connection)  # the next tries fail: it stays waiting
+    tap_bid(page, before.allowed()[0])
+    page.wait_for_selector(WAITING)
+
+    # The keeper goes home: two bids are in, and the home page says the game has begun.
+    page.goto(f"{screens.base_url}/")
+    assert "Ann, Bob, Cas, first round under way." in page.locator(".carry-on").inner_text()
+    page.context.unroute("**/enter/", no_connection)
+    page.get_by_role("link", name="Carry on").tap()
+
+    page.wait_for_selector(KEPT)
+    assert page.locator(KEPT).inner_text() == SAVED
+    assert page.locator(RED).count() == 0
+    assert screens.read().player == "Ann"
+    game = stored(screens.key)
+    assert game.version == before.version + 1
+    assert [entry["seat"] for entry in game.pending] == [1, 2]
+    page.screenshot(path=str(screens.shots / "offline-carry-on.png"), full_page=True)
+
+
 def test_two_phones_race_while_one_is_offline(screens: Screens, browser: Browser) -> None:
     screens.game = "offline-race"
     screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
