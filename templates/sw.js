@@ -3,15 +3,14 @@ game's table as this phone last saw it. Pages and taps go to the server first; a
 made offline waits on the phone (js/keep.js). A template: its comments are not sent.
 
 TABLES: the copies keep.js writes (a table as drawn, by its path). Not tied to a version
-of the static files, so a new version of Scorepad keeps them; and a copy that names a
-static file by an older hashed name ("css/scorepad.0123456789ab.css") gets the file kept
-now under the same name (sameFile), when there is no connection to fetch the old one.{% endcomment %}"use strict";
+of the static files, so a new version of Scorepad keeps them (a copy drawn before an
+update, opened without a connection after it, names static files no longer kept: it
+shows unstyled, its taps still kept by the browser's own cache of keep.js, if any).{% endcomment %}"use strict";
 const CACHE = "scorepad-{{ version }}";
 const FILES = {{ files|safe }};
 const OFFLINE = {{ offline|safe }};
 const TABLES = "scorepad-tables";
 const TABLE = /^\/g\/[\w-]+\/$/;
-const HASH = /\.[0-9a-f]{12}(\.[^./]+)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...FILES, OFFLINE])));
@@ -33,24 +32,13 @@ async function withoutConnection(url) {
   return copy || caches.match(OFFLINE);
 }
 
-async function sameFile(url) {
-  const cache = await caches.open(CACHE);
-  const plain = url.pathname.replace(HASH, "$1");
-  for (const request of await cache.keys()) {
-    if (new URL(request.url).pathname.replace(HASH, "$1") === plain) return cache.match(request);
-  }
-  return Response.error();
-}
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) {
     {# Hashed names never change their content: the kept copy is as good as the network's. #}
-    event.respondWith(
-      caches.match(request).then((kept) => kept || fetch(request).catch(() => sameFile(url)))
-    );
+    event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => withoutConnection(url)));
   }

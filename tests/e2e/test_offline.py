@@ -341,3 +341,33 @@ def test_without_a_connection_a_page_opens_the_offline_page_which_tries_it_again
     page.wait_for_selector("#table #step", timeout=5_000)
     assert time.monotonic() - back < 3
     assert page.url == table
+
+
+def test_without_a_connection_the_home_page_leads_to_the_tables_kept_on_this_phone(
+    screens: Screens,
+) -> None:
+    # An installed app opens at its start, the home page: the table is a tap away.
+    screens.game = "offline-start"
+    screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
+    page = screens.page
+    worker_in_charge(page)
+    table = page.url
+
+    go_offline(page.context)
+    page.goto(f"{screens.base_url}/")
+
+    assert "No connection" in page.locator("h1").inner_text()
+    kept = page.locator("#kept-tables a.button")
+    kept.first.wait_for()
+    assert kept.count() == 1
+    assert kept.inner_text().startswith("Round 1 of 19 · Oh Hell")
+    page.screenshot(path=str(screens.shots / "offline-start.png"), full_page=True)
+    kept.tap()
+
+    page.wait_for_selector("#copy-note")
+    assert page.url == table
+    assert screens.read().player == "Bob"
+    go_online(page.context)
+    # Back online, the copy gives way to the page as the server draws it.
+    page.wait_for_function("() => !document.body.dataset.copy", timeout=5_000)
+    assert page.locator("#copy-note").count() == 0

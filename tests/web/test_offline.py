@@ -201,7 +201,7 @@ def test_the_worker_and_the_script_keep_the_tables_in_the_same_cache_across_vers
         kept = script.read()
 
     assert 'const TABLES = "scorepad-tables";' in worker
-    assert 'var TABLES = "scorepad-tables";' in kept
+    assert 'const TABLES = "scorepad-tables";' in kept
     # A new version of the worker deletes the old static files, not the tables.
     assert "const kept = [CACHE, TABLES];" in worker
 
