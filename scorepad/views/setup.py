@@ -211,8 +211,11 @@ def _rules_action(
     preview = SetupForm(rules, data, saved=saved).preview()
     status = 400 if error else 200
     # htmx asks a preview for the fragment alone (with the rules' choices, out of
-    # band, when our own rules were just chosen by typing in them).
-    part = "rules-preview" if request.htmx and action.startswith("preview") else "setup-form"
+    # band, when our own rules were just chosen by typing in them). The answer is
+    # what the request swaps: the preview only where htmx targets the preview, else
+    # the whole form, so that no button can put a preview where the form was.
+    targets_preview = request.htmx and request.htmx.target == "rules-preview"
+    part = "rules-preview" if targets_preview and action.startswith("preview") else "setup-form"
     return _page(request, unbound, names, status, dealer, part, preview=preview, rules_error=error)
 
 

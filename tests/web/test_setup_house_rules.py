@@ -14,6 +14,8 @@ from scorepad.models import Game, HouseRules
 
 URL = "/new/oh-hell/"
 FOUR = ("Ann", "Bob", "Cat", "Dev")
+# What htmx sends with a preview: the id of the element it swaps.
+TO_PREVIEW = {"HX-Target": "rules-preview"}
 
 
 def form(*players: str, **fields: Any) -> dict[str, Any]:
@@ -211,7 +213,7 @@ def test_the_page_previews_the_game_as_ruled(client: Client) -> None:
 def test_htmx_previews_our_own_rules_as_they_are_typed(htmx_client: Client) -> None:
     data = form(action="preview-own", option_hands="1, 2, 3, 2, 1", option_made="10 + 2 * t",
                 option_missed="-2 * abs(t - b)", rules="as-ruled")  # fmt: skip
-    response = htmx_client.post(URL, data)
+    response = htmx_client.post(URL, data, headers=TO_PREVIEW)
 
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<div id="rules-preview"')
@@ -225,12 +227,36 @@ def test_htmx_previews_our_own_rules_as_they_are_typed(htmx_client: Client) -> N
 
 
 def test_htmx_previews_a_preset_when_it_is_picked(htmx_client: Client) -> None:
-    response = htmx_client.post(URL, form(action="preview", rules="minus-ten"))
+    response = htmx_client.post(URL, form(action="preview", rules="minus-ten"), headers=TO_PREVIEW)
     assert preview_cells(response.text)[0] == ["10", "-10", "-20", "-30", "-40"]
 
 
+def test_an_htmx_preview_aimed_at_the_whole_form_gets_the_whole_form_back(
+    htmx_client: Client,
+) -> None:
+    # The button once swapped the preview alone in for the form: names, rules and
+    # Start were gone. Whatever htmx swaps, the answer is that same thing.
+    data = own(action="preview", option_made="10 + 2 * t", option_missed="0")
+    response = htmx_client.post(URL, data, headers={"HX-Target": "setup"})
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<form id="setup"')
+    assert 'value="Dev"' in response.text
+    assert 'value="start"' in response.text
+    assert preview_cells(response.text)[0] == ["10", "0", "0", "0", "0"]
+
+
+def test_the_preview_button_asks_htmx_for_the_preview_alone(client: Client) -> None:
+    html = client.get(URL).text
+    button = re.search(r'<button type="submit" name="action" value="preview".*?>', html, re.S)
+    assert button is not None
+    assert 'hx-target="#rules-preview"' in button.group(0)
+
+
 def test_the_preview_says_why_rules_are_refused(htmx_client: Client) -> None:
-    response = htmx_client.post(URL, own(action="preview-own", option_made="t / 2"))
+    response = htmx_client.post(
+        URL, own(action="preview-own", option_made="t / 2"), headers=TO_PREVIEW
+    )
     assert escape("option made: `t / 2` uses `/`, which house rules don't allow") in response.text
     assert '<table class="preview">' not in response.text
 
