@@ -207,3 +207,37 @@ def test_the_setup_pages_log_no_errors_and_every_target_is_a_finger_wide(
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, game
     page.goto(f"{live_server.url}/")
     assert errors == []
+
+
+@pytest.mark.parametrize(("language", "month"), [("en", "[A-Z][a-z]+"), ("nl", "[a-z]+")])
+def test_a_games_date_reads_one_way_on_every_page(
+    page: Page, live_server: LiveServer, language: str, month: str
+) -> None:
+    """Home, the history and the score sheet write a day as "26 November 2026" (Dutch
+    "26 november 2026"), with the time as "26 November 2026, 01:01": not "Nov 26, 2026,
+    01:01 AM" on one page and "26 November 2026" on the next, whatever the phone's own
+    English."""
+    import re
+
+    from playwright.sync_api import expect
+
+    page.set_extra_http_headers({"Accept-Language": language})
+    for _ in range(2):  # the last game is "in progress" on home; the one before is listed
+        page.goto(f"{live_server.url}/new/sinker/")
+        rows = page.locator("#setup input[name=player]")
+        for index, name in enumerate(["Ann", "Bob"]):
+            rows.nth(index).fill(name)
+        page.locator("#setup button.primary").tap()
+        page.wait_for_url("**/g/*/")
+    key = page.url.rstrip("/").rsplit("/", 1)[-1]
+    day = rf"\d{{1,2}} {month} \d{{4}}"
+    with_time = re.compile(rf"^{day}, \d{{2}}:\d{{2}}$")
+
+    for address, where in (("/", ".recent time"), ("/games/", ".history-list time")):
+        page.goto(f"{live_server.url}{address}")
+        shown = page.locator(where).first
+        expect(shown).not_to_have_text(re.compile("UTC"))  # local-time.js has written it
+        assert with_time.match(shown.inner_text()), (address, shown.inner_text())
+    page.goto(f"{live_server.url}/g/{key}/sheet/")
+    facts = page.locator(".sheet-facts").inner_text()
+    assert re.search(rf"· {day}$", facts), facts
