@@ -72,3 +72,9 @@ def house_rule(options: Sequence[Option], wanted: bool) -> list[Option]:
     Usage: ``{% with house=game.options|house_rule:True %}``.
     """
     return [option for option in options if option.house_rule == wanted]
+
+
+@register.filter
+def errors_for(errors: dict[str, list[str]], name: str) -> list[str]:
+    """The errors shown beside one field: ``{{ own_errors|errors_for:field.name }}``."""
+    return errors.get(name, [])

@@ -27,7 +27,16 @@ from rules_engine import (
 )
 from rules_engine.house_rules import AS_RULED
 from scorepad.access import remember
-from scorepad.forms import OWN, SAVED, RulesNameForm, SetupForm, hands_text, small_number
+from scorepad.forms import (
+    OWN,
+    RULED,
+    SAVED,
+    RulesNameForm,
+    SetupForm,
+    hands_text,
+    scoring_in_words,
+    small_number,
+)
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.saved_rules import find_set, save_set, saved_for_form
@@ -84,11 +93,14 @@ def _page(
     part: str = "setup-form",
     preview: Preview | None = None,
     rules_error: str = "",
+    own_errors: dict[str, list[str]] | None = None,
 ) -> HttpResponse:
     """The setup page, or with htmx only its ``part``; ``dealer`` is the choice to keep.
 
     ``preview`` is the chosen rules' score table (or why they fail); ``rules_error``
-    a refusal of a Rules button (saving a set, filling in the hands).
+    a refusal of a Rules button (saving a set, filling in the hands); ``own_errors``
+    our own rules' refusals, each shown beside its field (with the preview, out of
+    band, when htmx asks for the preview alone).
     """
     rules = form.rules
     template = f"setup.html#{part}" if request.htmx else "setup.html"
@@ -108,15 +120,19 @@ def _page(
         "preview": None,
         "preview_error": "",
         "rules_error": rules_error,
+        "own_errors": own_errors if own_errors is not None else form.own_errors(),
     }
     if form.has_house_rules:
         table, error = preview or (score_table(rules.key, {}, rules.usual_players), "")
         context.update(preview=table, preview_error=error, preview_rows=_rows(table))
+        if table is not None:
+            context["preview_tricks"] = [n for n in table.tricks if n <= table.hand_size]
     return render(request, template, context, status=status)
 
 
 def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:
-    """The preview's rows: a bid, then its score for each number of tricks taken."""
+    """The preview's rows: a bid, then its score for each number of tricks taken, as
+    far as the hand it is worked out for goes (no 4 tricks taken of 3 cards)."""
     if table is None:
         return []
     return [
@@ -125,9 +141,11 @@ def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:
             "cells": [
                 {"score": score, "made": bid == taken}
                 for taken, score in zip(table.tricks, scores, strict=True)
+                if taken <= table.hand_size
             ],
         }
         for bid, scores in zip(table.bids, table.scores, strict=True)
+        if bid <= table.hand_size
     ]
 
 
@@ -152,6 +170,10 @@ def _own_initial(options: dict[str, Any]) -> dict[str, Any]:
             typed["option_sit_out"] = ""
         elif name != "scoring":
             typed[f"option_{name}"] = value
+    if "made" in options:
+        typed.update(scoring_in_words(str(options["made"]), str(options.get("missed", ""))))
+    else:
+        typed.update(made_how=RULED, missed_how=RULED)
     return typed
 
 
@@ -208,7 +230,9 @@ def _rules_action(
     data = request.POST.copy()
     for name, value in typed.items():
         data[name] = "" if value is None else str(value)
-    preview = SetupForm(rules, data, saved=saved).preview()
+    checked = SetupForm(rules, data, saved=saved)
+    preview = checked.preview()
+    own_errors = checked.own_errors()
     status = 400 if error else 200
     # htmx asks a preview for the fragment alone (with the rules' choices, out of
     # band, when our own rules were just chosen by typing in them). The answer is
@@ -216,7 +240,17 @@ def _rules_action(
     # the whole form, so that no button can put a preview where the form was.
     targets_preview = request.htmx and request.htmx.target == "rules-preview"
     part = "rules-preview" if targets_preview and action.startswith("preview") else "setup-form"
-    return _page(request, unbound, names, status, dealer, part, preview=preview, rules_error=error)
+    return _page(
+        request,
+        unbound,
+        names,
+        status,
+        dealer,
+        part,
+        preview=preview,
+        rules_error=error,
+        own_errors=own_errors,
+    )
 
 
 class _StartedAlready(Exception):
@@ -264,7 +298,9 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             return _page(request, unbound, names, dealer=dealer, part="dealer-names")
         kept = dealer if action == "add" or action.startswith("pick-") else "draw"
         edited = _edited(names, action, rules)
-        return _page(request, unbound, edited, dealer=kept, preview=form.preview())
+        # The preview's hands for the rows left: a player removed deals fewer cards.
+        preview = form.preview(seats=len(edited))
+        return _page(request, unbound, edited, dealer=kept, preview=preview, own_errors={})
     if not form.is_valid():
         return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())
     record = form.cleaned_data["record"]

@@ -132,7 +132,7 @@ def test_every_button_of_the_setup_form_leaves_the_form_whole(
     whole(["Bob", "Ann", "Cas", "Dee"])
 
     # Our own rules, typed; then every Rules button.
-    page.locator("details.own-rules summary").tap()
+    page.locator("details.own-rules > summary").tap()
     # Typing in our own rules previews them (htmx). A Chromium with its usual
     # features on then marks the form's inputs with an empty style attribute, which
     # htmx's settling copied over on the next swap: a refused inline style each (the
@@ -177,6 +177,19 @@ def test_every_button_of_the_setup_form_leaves_the_form_whole(
     whole(["Bob", "Ann", "Cas", "Dee"])
     expect(page.locator("#setup label.rule-choice", has_text="Quick game")).to_have_count(0)
 
+    # The scoring in words: a number typed picks its line, and the preview follows.
+    expect(page.locator("#setup input[name=made_how][value=points]")).to_be_checked()
+    page.locator("#setup input[name=made_points]").fill("12")
+    expect(page.locator("#rules-preview table.preview tbody tr").first).to_contain_text("12")
+    # A formula it cannot read: why, in words, beside it; no preview until it is right.
+    page.locator("#id_option_missed").fill("10 + x")
+    expect(page.locator("#setup input[name=missed_how][value=formula]")).to_be_checked()
+    expect(page.locator("#errors-option_missed")).to_contain_text("`10 + x` uses the name `x`")
+    expect(page.locator("#rules-preview")).to_contain_text("put right")
+    page.locator("#setup label.how", has_text="for every trick over or under").tap()
+    expect(page.locator("#errors-option_missed")).to_have_text("")
+    expect(page.locator("#rules-preview table.preview")).to_be_visible()
+
     page.locator("#setup label.radio", has_text="Cas").tap()
     press("Preview the scores")
     whole(["Bob", "Ann", "Cas", "Dee"])
@@ -187,7 +200,8 @@ def test_every_button_of_the_setup_form_leaves_the_form_whole(
     record = Game.objects.get().record
     assert record["players"] == ["Bob", "Ann", "Cas", "Dee"]
     assert record["first_dealer"] == 2
-    assert record["options"]["made"] == "10"
+    assert record["options"]["made"] == "12"
+    assert record["options"]["missed"] == "-10 * abs(t - b)"
     assert errors == []
 
 
@@ -200,8 +214,9 @@ def test_the_setup_pages_log_no_errors_and_every_target_is_a_finger_wide(
     page.goto(f"{live_server.url}/")
     for game in GAMES:
         page.goto(f"{live_server.url}/new/{game}/")
-        for summary in page.locator("#setup details:not([open]) > summary").all():
-            summary.tap()  # the folded parts open, so their fields are measured too
+        folded = page.locator("#setup details:not([open]) > summary")
+        while folded.count():
+            folded.first.tap()  # the folded parts open, so their fields are measured too
         assert page.evaluate(SMALL_TARGETS, [TARGETS, TAP]) == [], game
         assert page.evaluate(SMALL_RADIOS) == 0, game
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, game
