@@ -257,7 +257,9 @@ class _StartedAlready(Exception):
     pass
 
 
-def _start_once(token: str, record: Record, owner: Any, dealer_draw: Any) -> Game:
+def _start_once(
+    token: str, record: Record, owner: Any, dealer_draw: Any, rules_name: str = ""
+) -> Game:
     """The game, stored whole or not at all, and once for the form's token.
 
     A second "Start" from the same form (a double tap) waits for the first to commit,
@@ -265,14 +267,14 @@ def _start_once(token: str, record: Record, owner: Any, dealer_draw: Any) -> Gam
     """
     try:
         with transaction.atomic():
-            game = Game.start(record, owner=owner, dealer_draw=dealer_draw)
+            game = Game.start(record, owner=owner, dealer_draw=dealer_draw, rules_name=rules_name)
             if token and not cache.add(f"started:{token}", game.key, timeout=60 * 60):
                 raise _StartedAlready
             return game
     except _StartedAlready:
         first = Game.objects.filter(key=cache.get(f"started:{token}") or "").first()
         # Gone already (deleted, or the cache emptied): start it after all.
-        return first or _start_once("", record, owner, dealer_draw)
+        return first or _start_once("", record, owner, dealer_draw, rules_name)
 
 
 @require_http_methods(["GET", "POST"])
@@ -318,7 +320,9 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             for round_ in draw.draws
         ]
     owner = request.user if request.user.is_authenticated else None
-    created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw)
+    saved_set = form.chosen_saved()
+    rules_name = saved_set.name if saved_set is not None else ""
+    created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw, rules_name)
     remember(request, created)
     url = reverse("table", args=[created.key])
     if request.htmx:

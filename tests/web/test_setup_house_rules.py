@@ -343,6 +343,26 @@ def test_a_saved_set_is_picked_again_for_the_next_game(client: Client) -> None:
     assert record["options"] == saved.options
 
 
+def test_a_game_by_a_saved_set_says_its_name_on_the_table_and_the_sheet(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    client.post(URL, form(rules=f"saved-{saved.pk}"))
+    game = Game.objects.get()
+    assert game.rules_name == "Grandma's"
+
+    for page in (f"/g/{game.key}/", f"/g/{game.key}/sheet/"):
+        html = client.get(page).text
+        assert escape("Rules: Grandma's") in html, page
+        assert "10 + 2 * t" not in html, page  # not the formula
+
+
+def test_a_game_by_our_own_rules_unsaved_says_them_in_words(client: Client) -> None:
+    client.post(URL, own(option_hook_from="2"))
+    game = Game.objects.get()
+    assert game.rules_name == ""
+    assert "House rules: hook from 2 cards" in client.get(f"/g/{game.key}/").text
+
+
 def test_another_browser_does_not_see_the_saved_set(client: Client) -> None:
     save(client)
     saved = HouseRules.objects.get()
