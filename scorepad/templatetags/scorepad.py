@@ -59,7 +59,7 @@ def rules_line(record: Record, saved_name: str = "") -> str:
 
     Usage: ``{{ record|rules_line:game.rules_name }}``; empty for games without house rules.
     """
-    line = rules_in_play(record.game, record.options)
+    line = rules_in_play(record.game, record.options, len(record.players))
     if saved_name and line:
         return say("rules_preset", name=saved_name)  # a name as typed: never translated
     return line

@@ -338,3 +338,24 @@ def test_the_home_page_counts_players_in_dutch(client: Client) -> None:
     html = client.get("/", headers={"accept-language": "nl"}).text
     assert "3 tot en met 7 spelers" in html
     assert "3 to 7" not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "fields"),
+    [
+        ("sinker", {"option_exchange_limit": "0"}),
+        ("abracadabra", {"option_target": "300", "option_success": "exact"}),
+    ],
+)
+def test_the_number_of_deals_is_at_most_200_as_the_engine_says(
+    client: Client, game: str, fields: dict[str, str]
+) -> None:
+    page = client.get(f"/new/{game}/").text
+    assert re.search(r'name="option_deals"[^>]* max="200"', page)
+    data = {"player": ["Ann", "Bob"], "first_dealer": "0", **fields}
+
+    response = client.post(f"/new/{game}/", {**data, "option_deals": "201"})
+
+    refused(response, "Ensure this value is less than or equal to 200.")
+    taken = client.post(f"/new/{game}/", {**data, "option_deals": "200"})
+    assert taken.status_code in (302, 303), taken.text[:2000]

@@ -516,3 +516,24 @@ def test_the_preview_follows_the_players_when_one_is_removed(client: Client) -> 
     after = client.post(URL, form(*seven, action="remove-6"))
     assert "(8 cards, 6 players)" in after.text
     assert "<b>Hands:</b> 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8" in after.text
+
+
+def test_a_preview_of_the_costliest_formulas_stays_within_its_budget(
+    htmx_client: Client,
+) -> None:
+    # Issue 21: a formula's check is 20 ms of CPU at most, so a preview (two of them)
+    # is well under a second even the first time each is seen.
+    import time
+
+    from tests.engine.test_expressions import BUDGET, COSTLIEST, _forget
+
+    _forget()
+    start = time.process_time()
+    response = htmx_client.post(
+        URL, own(action="preview-own", option_made=COSTLIEST[1], option_missed=COSTLIEST[2])
+    )
+    took = time.process_time() - start
+
+    assert response.status_code == 200
+    assert '<table class="preview">' in response.text
+    assert took < 10 * 2 * BUDGET + 0.3, f"{took:.2f}s"
