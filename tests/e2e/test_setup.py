@@ -202,6 +202,12 @@ def test_every_button_of_the_setup_form_leaves_the_form_whole(
     assert record["first_dealer"] == 2
     assert record["options"]["made"] == "12"
     assert record["options"]["missed"] == "-10 * abs(t - b)"
+
+    # The next game's form offers the players of this one: a tap seats one.
+    page.goto(f"{live_server.url}/new/oh-hell/")
+    rows.first.fill("Dee")
+    press("Bob")
+    whole(["Dee", "Bob", "", ""])
     assert errors == []
 
 
