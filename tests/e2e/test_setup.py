@@ -1,5 +1,6 @@
 """Setting up in the browser: the dealer choices follow the names as they are typed,
-every button of the form leaves the form whole, and no page logs an error."""
+every button of the form leaves the form whole, no setup page logs an error or has a
+tap target under 44 px, and a game's date reads one way on every page."""
 
 from __future__ import annotations
 
