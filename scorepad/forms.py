@@ -44,6 +44,7 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.house_rules import AS_RULED, CUSTOM, MOST_HAND_FROM
+from rules_engine.messages import say
 from scorepad.engine_words import words
 from scorepad.records import MAX_IMPORT_BYTES, read_records
 
@@ -213,7 +214,13 @@ def _beside(error: RulesError) -> tuple[str, str] | None:
     if option not in ("hands", "made", "missed", *OWN_OPTIONS):
         return None
     reason = params.get("reason") if getattr(message, "code", "") == "option_reason" else None
-    return f"option_{option}", words(reason if isinstance(reason, str) else message)
+    if isinstance(reason, str):
+        return f"option_{option}", words(reason)
+    # Other refusals of one option open as "option hands: ..." too (in the page's
+    # language): beside the field that says it already.
+    said_ = words(message)
+    prefix = words(say("option_reason", option=option, reason=""))
+    return f"option_{option}", said_.removeprefix(prefix) if prefix.strip() else said_
 
 
 def read_hands(text: str) -> list[int]:

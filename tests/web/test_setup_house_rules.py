@@ -169,7 +169,7 @@ def test_boerenbridges_own_rules_take_a_target_sit_out_and_bounce(client: Client
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"option_hands": "1, 13"}, "option hands: a hand of 13 cards is too big for 4 players"),
+        ({"option_hands": "1, 13"}, "a hand of 13 cards is too big for 4 players"),
         ({"option_hands": "1, two"}, "Hand sizes are whole numbers separated by commas"),
         ({"option_hands": "0, 1"}, "a hand has at least 1 card, not 0"),
         ({"option_made": "2 ** t", "option_missed": "t"},
@@ -189,6 +189,7 @@ def test_it_refuses_house_rules_that_break_the_rules_beside_the_field(
     if "missed" in message or "10 // t" in fields.get("option_missed", ""):
         field = "option_missed"
     assert escape(message) in beside(response.text, field)
+    assert "option " not in beside(response.text, field)
 
 
 def test_a_crafted_post_of_a_style_beside_the_hands_is_refused(client: Client) -> None:
@@ -432,7 +433,7 @@ def test_nobody_renames_or_deletes_another_browsers_set(client: Client) -> None:
     ("name", "fields", "message"),
     [
         ("", {}, "Give the rules a name."),
-        ("Too big", {"option_hands": "1, 13"}, "option hands: a hand of 13 cards is too big"),
+        ("Too big", {"option_hands": "1, 13"}, "a hand of 13 cards is too big"),
         ("Bad", {"option_made": "10 // t"}, "division by zero when t is 0"),
         ("x" * 61, {}, "Ensure this value has at most 60 characters"),
     ],
@@ -537,3 +538,12 @@ def test_a_preview_of_the_costliest_formulas_stays_within_its_budget(
     assert response.status_code == 200
     assert '<table class="preview">' in response.text
     assert took < 10 * 2 * BUDGET + 0.3, f"{took:.2f}s"
+
+
+def test_a_refusal_beside_its_field_reads_in_dutch_without_the_options_name(
+    client: Client,
+) -> None:
+    response = client.post(URL, own(option_hands="1, 13"), headers={"accept-language": "nl"})
+    shown = beside(response.text, "option_hands")
+    assert "een hand van 13 kaarten is te groot voor 4 spelers" in shown
+    assert "optie" not in shown
