@@ -63,7 +63,8 @@ def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
     except RulesError as error:  # a record stored before a rule changed
         return _refused(request, game, words(error.message))
     owner = request.user if request.user.is_authenticated else game.owner
-    created = Game.start(again, owner=owner)
+    # The same rules by the same name: "Grandma's rules" again, not the rules in words.
+    created = Game.start(again, owner=owner, rules_name=game.rules_name)
     remember(request, created)
     kept = [*((old, new) for old, new in made.items() if old != game.key), (game.key, created.key)]
     request.session[SESSION_AGAIN] = dict(kept[-SESSION_AGAIN_KEPT:])

@@ -92,7 +92,7 @@ def _labels(charted: list[GameLine]) -> list[str]:
     time too when two games would read the same."""
     days = [timezone.localtime(line.when) if line.when else None for line in charted]
     labels = [
-        f"{line.title}, {date_format(day, 'j M')}" if day else line.title
+        f"{line.title}, {date_format(day, 'j F')}" if day else line.title
         for line, day in zip(charted, days, strict=True)
     ]
     return [
