@@ -36,7 +36,6 @@ from rules_engine import (
     new_record,
     play,
     presets,
-    read_number,
     rules_in_play,
     score_table,
 )
@@ -45,12 +44,16 @@ from scorepad.engine_words import words
 from scorepad.records import MAX_IMPORT_BYTES, read_records
 
 
-def small_number(text: str, digits: int = 3) -> int | None:
-    """A seat, a row or a count written in ASCII digits, a few of them; else None.
+def small_number(text: str, digits: int = 3, signed: bool = False) -> int | None:
+    """A seat, a row, a count or an id written in ASCII digits, ``digits`` of them at
+    most (after a minus sign when ``signed``); else None.
 
-    ``str.isdigit`` also takes "²" and "٣", which ``int`` then refuses or reads.
+    The one reader of every number posted or typed: ``str.isdigit`` also takes "²"
+    and "٣", which ``int`` then refuses or reads, and a long string of digits would
+    cost ``int`` time for a number nothing here can use.
     """
-    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+    body = text[1:] if signed and text.startswith("-") else text
+    if 0 < len(body) <= digits and body.isascii() and body.isdigit():
         return int(text)
     return None
 
@@ -62,14 +65,15 @@ class WholeNumberField(forms.IntegerField):
         text = str(value).strip() if value is not None else ""
         if text in self.empty_values:
             return None
-        if not (text.isascii() and text.removeprefix("-").isdigit() and len(text) <= 9):
+        number = small_number(text, digits=9, signed=True)
+        if number is None:
             if self.label:
                 message = _("%(label)s is a whole number, in digits 0 to 9.")
                 message %= {"label": self.label}
             else:
                 message = _("This is a whole number, in digits 0 to 9.")
             raise ValidationError(message)
-        return int(text)
+        return number
 
 
 class RepeatedWidget(forms.Widget):
@@ -143,12 +147,12 @@ OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce")
 
 def read_hands(text: str) -> list[int]:
     """Hand sizes as typed: whole numbers separated by commas or spaces."""
-    parts = text.replace(",", " ").split()
-    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+    sizes = [small_number(part) for part in text.replace(",", " ").split()]
+    if None in sizes:
         raise ValidationError(
             _("Hand sizes are whole numbers separated by commas, like 1, 2, 3, 2, 1.")
         )
-    return [int(part) for part in parts]
+    return [size for size in sizes if size is not None]
 
 
 def hands_text(hands: Sequence[int]) -> str:
@@ -430,7 +434,7 @@ class VersionForm(forms.Form):
         self.game_version = version
 
     def clean_version(self) -> int:
-        if read_number(self.cleaned_data["version"]) != self.game_version:
+        if small_number(self.cleaned_data["version"], digits=10) != self.game_version:
             raise ValidationError(_(STALE), code="stale")
         return self.game_version
 
@@ -507,7 +511,7 @@ class CorrectForm(VersionForm):
         return _("Pick the round to correct.") if self.has_error("number") else super().message()
 
     def clean_number(self) -> int:
-        number = read_number(self.cleaned_data["number"])
+        number = small_number(self.cleaned_data["number"], digits=5)
         if number is None or number < 1:
             raise ValidationError(_("Pick the round to correct."))
         return number
@@ -662,7 +666,8 @@ class RenameForm(forms.Form):
     player = NameKeyField(
         label=gettext_lazy("Player"),
         error_messages={
-            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
+            "required": gettext_lazy("Pick the player to rename."),
+            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s."),
         },
     )
     name = forms.CharField(

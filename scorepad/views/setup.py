@@ -189,8 +189,9 @@ def _rules_action(
     elif action == "edit-rules":
         chosen = form.house_options(getattr(form, "cleaned_data", {}))
         typed.update(_own_initial(chosen))
-    elif verb in ("rename", "delete") and ident.isdigit():
-        found = find_set(request, rules.key, int(ident))
+    elif verb in ("rename", "delete"):
+        number = small_number(ident, digits=18)
+        found = None if number is None else find_set(request, rules.key, number)
         named = RulesNameForm({"name": request.POST.get(f"name-{ident}", "")})
         if found is None:
             error = gettext("Those saved rules are gone.")
@@ -250,6 +251,11 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     action = str(request.POST.get("action", "start"))
     dealer = str(request.POST.get("first_dealer", "draw"))
     if action in RULES_ACTIONS or action.startswith(("rename-", "delete-")):
+        if not form.has_house_rules:
+            # No page of ours offers these buttons for this game: a crafted post.
+            form.is_valid()
+            form.add_error(None, gettext("%(game)s has no house rules.") % {"game": rules.title})
+            return _page(request, form, names, status=400, dealer=dealer)
         return _rules_action(request, form, names, dealer, action)
     if action != "start":
         # Editing the list redraws the form with what was typed; nothing is saved,
