@@ -26,7 +26,8 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.house_rules import AS_RULED
-from scorepad.access import remember
+from scorepad import throttle
+from scorepad.access import browser_key, remember
 from scorepad.forms import OWN, SAVED, RulesNameForm, SetupForm, hands_text, small_number
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
@@ -270,6 +271,9 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         return _page(request, unbound, edited, dealer=kept, preview=form.preview())
     if not form.is_valid():
         return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())
+    too_many = throttle.refused(throttle.new_games(), request)
+    if too_many:
+        return too_many
     record = form.cleaned_data["record"]
     dealer_draw = None
     if form.cleaned_data["draw"]:
@@ -285,7 +289,11 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             for round_ in draw.draws
         ]
     owner = request.user if request.user.is_authenticated else None
-    created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw)
+    token = form.cleaned_data["start_token"]
+    # The token is this browser's: another browser posting it (copied from this page)
+    # starts a game of its own, and is never sent into this one's.
+    once = f"{browser_key(request)}:{token}" if token else ""
+    created = _start_once(once, record, owner, dealer_draw)
     remember(request, created)
     url = reverse("table", args=[created.key])
     if request.htmx:
