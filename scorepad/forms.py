@@ -59,7 +59,12 @@ def small_number(text: str, digits: int = 3, signed: bool = False) -> int | None
 
 
 class WholeNumberField(forms.IntegerField):
-    """An IntegerField that reads only ASCII digits (and a minus sign)."""
+    """An IntegerField that reads only ASCII digits (and a minus sign), with
+    ``small_number``; its refusal names the field, unless ``error_messages`` gives one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.says_invalid = "invalid" in (kwargs.get("error_messages") or {})
+        super().__init__(*args, **kwargs)
 
     def to_python(self, value: Any) -> int | None:
         text = str(value).strip() if value is not None else ""
@@ -67,6 +72,8 @@ class WholeNumberField(forms.IntegerField):
             return None
         number = small_number(text, digits=9, signed=True)
         if number is None:
+            if self.says_invalid:
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
             if self.label:
                 message = _("%(label)s is a whole number, in digits 0 to 9.")
                 message %= {"label": self.label}
@@ -638,7 +645,7 @@ class HistoryForm(forms.Form):
             "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
         },
     )
-    page = forms.IntegerField(
+    page = WholeNumberField(
         required=False,
         min_value=1,
         error_messages={

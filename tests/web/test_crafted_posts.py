@@ -194,3 +194,11 @@ def test_a_played_at_off_the_calendar_is_refused_in_the_pages_language(client: C
 
     assert response.status_code == 400
     assert "in elke tijdzone binnen de jaren 1 tot en met 9999" in response.text
+
+
+@pytest.mark.parametrize("page", ["١", "𝟐", "２"])
+def test_a_history_page_in_other_digits_is_refused_with_a_reason(client: Client, page: str) -> None:
+    response = client.get("/games/", {"page": page})
+
+    assert response.status_code == 400
+    assert "A page is a number: 1 for the newest games." in response.text
