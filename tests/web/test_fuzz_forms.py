@@ -367,6 +367,10 @@ def post_and_replay(client: Client, games: dict[str, Game], name: str, data: st.
     # Each example starts from the same games (a savepoint, rolled back after it), so
     # that what is drawn depends on the draws alone; a few posts in a row move a game on.
     caches["fragments"].clear()
+    # With htmx or without: the views answer each its own way.
+    client.defaults.pop("HTTP_HX_REQUEST", None)
+    if data.draw(st.booleans(), label="htmx"):
+        client.defaults["HTTP_HX_REQUEST"] = "true"
     with transaction.atomic():
         for _ in range(data.draw(st.integers(1, 3), label="posts")):
             check_answer(POSTS[name](client, games, data))
