@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 from rules_engine import parse_record
@@ -202,3 +204,11 @@ def test_a_history_page_in_other_digits_is_refused_with_a_reason(client: Client,
 
     assert response.status_code == 400
     assert "A page is a number: 1 for the newest games." in response.text
+
+
+@pytest.mark.parametrize("wanted", ["²", "１"])
+def test_export_game_refuses_a_number_in_other_digits(wanted: str) -> None:
+    Game.start(parse_record(oh_hell()))
+
+    with pytest.raises(CommandError, match="no game has the key or number"):
+        call_command("export_game", wanted, stdout=io.StringIO())
