@@ -201,8 +201,11 @@ def _rules_action(
         except ValidationError as refused:
             error = " ".join(refused.messages)
     elif action == "edit-rules":
-        chosen = form.house_options(getattr(form, "cleaned_data", {}))
-        typed.update(_own_initial(chosen))
+        try:
+            chosen = form.house_options(getattr(form, "cleaned_data", {}))
+            typed.update(_own_initial(chosen))
+        except ValidationError as refused:  # our own rules, with hand sizes unreadable
+            error = " ".join(refused.messages)
     elif verb in ("rename", "delete"):
         number = small_number(ident, digits=18)
         found = None if number is None else find_set(request, rules.key, number)

@@ -212,3 +212,15 @@ def test_export_game_refuses_a_number_in_other_digits(wanted: str) -> None:
 
     with pytest.raises(CommandError, match="no game has the key or number"):
         call_command("export_game", wanted, stdout=io.StringIO())
+
+
+@pytest.mark.parametrize("hands", ["²", "one, two"])
+def test_editing_our_own_rules_with_hands_unreadable_says_why(client: Client, hands: str) -> None:
+    # Found by tests/web/test_fuzz_forms.py: a 500 before.
+    data = {"player": THREE, "rules": "own", "option_hands": hands, "action": "edit-rules"}
+
+    response = client.post("/new/brink-bid/", data)
+
+    assert response.status_code == 400
+    assert "Hand sizes are whole numbers separated by commas" in response.text
+    assert snapshot() == [[], [], []]
