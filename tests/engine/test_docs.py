@@ -74,7 +74,15 @@ PYTHON = [block for block in ALL_BLOCKS if block.info == "python"]
 def test_the_docs_have_worked_examples_of_every_game() -> None:
     games = {json.loads(block.body)["game"] for block in RECORDS}
 
-    assert games == {"oh-hell", "boerenbridge", "brink-bid", "sinker", "abracadabra"}
+    assert games == {
+        "oh-hell",
+        "boerenbridge",
+        "brink-bid",
+        "sinker",
+        "abracadabra",
+        "wizard",
+        "skull-king",
+    }
     assert (ROOT / "docs" / "rules.md") in {block.path for block in RECORDS}
     assert (ROOT / "docs" / "dev" / "record-format.md") in {block.path for block in RECORDS}
 
