@@ -39,7 +39,6 @@ from rules_engine import (
     play,
     presets,
     read_expression,
-    read_number,
     rules_in_play,
     score_table,
 )
@@ -49,31 +48,43 @@ from scorepad.engine_words import words
 from scorepad.records import MAX_IMPORT_BYTES, read_records
 
 
-def small_number(text: str, digits: int = 3) -> int | None:
-    """A seat, a row or a count written in ASCII digits, a few of them; else None.
+def small_number(text: str, digits: int = 3, signed: bool = False) -> int | None:
+    """A seat, a row, a count or an id written in ASCII digits, ``digits`` of them at
+    most (after a minus sign when ``signed``); else None.
 
-    ``str.isdigit`` also takes "²" and "٣", which ``int`` then refuses or reads.
+    The one reader of every number posted or typed: ``str.isdigit`` also takes "²"
+    and "٣", which ``int`` then refuses or reads, and a long string of digits would
+    cost ``int`` time for a number nothing here can use.
     """
-    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+    body = text[1:] if signed and text.startswith("-") else text
+    if 0 < len(body) <= digits and body.isascii() and body.isdigit():
         return int(text)
     return None
 
 
 class WholeNumberField(forms.IntegerField):
-    """An IntegerField that reads only ASCII digits (and a minus sign)."""
+    """An IntegerField that reads only ASCII digits (and a minus sign), with
+    ``small_number``; its refusal names the field, unless ``error_messages`` gives one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.says_invalid = "invalid" in (kwargs.get("error_messages") or {})
+        super().__init__(*args, **kwargs)
 
     def to_python(self, value: Any) -> int | None:
         text = str(value).strip() if value is not None else ""
         if text in self.empty_values:
             return None
-        if not (text.isascii() and text.removeprefix("-").isdigit() and len(text) <= 9):
+        number = small_number(text, digits=9, signed=True)
+        if number is None:
+            if self.says_invalid:
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
             if self.label:
                 message = _("%(label)s is a whole number, in digits 0 to 9.")
                 message %= {"label": self.label}
             else:
                 message = _("This is a whole number, in digits 0 to 9.")
             raise ValidationError(message)
-        return int(text)
+        return number
 
 
 class RepeatedWidget(forms.Widget):
@@ -225,13 +236,12 @@ def _beside(error: RulesError) -> tuple[str, str] | None:
 
 def read_hands(text: str) -> list[int]:
     """Hand sizes as typed: whole numbers separated by commas or spaces."""
-    parts = text.replace(",", " ").split()
-    # ASCII digits only: "²".isdigit() is true, and int() then fails on it.
-    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
+    sizes = [small_number(part) for part in text.replace(",", " ").split()]
+    if None in sizes:
         raise ValidationError(
             _("Hand sizes are whole numbers separated by commas, like 1, 2, 3, 2, 1.")
         )
-    return [int(part) for part in parts]
+    return [size for size in sizes if size is not None]
 
 
 def said(text: str) -> str:
@@ -656,7 +666,7 @@ class VersionForm(forms.Form):
         self.game_version = version
 
     def clean_version(self) -> int:
-        if read_number(self.cleaned_data["version"]) != self.game_version:
+        if small_number(self.cleaned_data["version"], digits=10) != self.game_version:
             raise ValidationError(_(STALE), code="stale")
         return self.game_version
 
@@ -733,7 +743,7 @@ class CorrectForm(VersionForm):
         return _("Pick the round to correct.") if self.has_error("number") else super().message()
 
     def clean_number(self) -> int:
-        number = read_number(self.cleaned_data["number"])
+        number = small_number(self.cleaned_data["number"], digits=5)
         if number is None or number < 1:
             raise ValidationError(_("Pick the round to correct."))
         return number
@@ -860,7 +870,7 @@ class HistoryForm(forms.Form):
             "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
         },
     )
-    page = forms.IntegerField(
+    page = WholeNumberField(
         required=False,
         min_value=1,
         error_messages={
@@ -888,7 +898,8 @@ class RenameForm(forms.Form):
     player = NameKeyField(
         label=gettext_lazy("Player"),
         error_messages={
-            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
+            "required": gettext_lazy("Pick the player to rename."),
+            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s."),
         },
     )
     name = forms.CharField(

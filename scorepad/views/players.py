@@ -182,8 +182,9 @@ def _rename_page(
 ) -> HttpResponse:
     context = {
         "form": form,
+        # Posted without a player (no form of ours does): the page offers no player's.
         "player_key": player_key,
-        "player_name": dict(names).get(player_key.casefold(), player_key),
+        "player_name": dict(names).get(player_key.casefold(), player_key) or gettext("a player"),
         "others": [name for key, name in names if key != player_key.casefold()],
         "plan": plan,
     }

@@ -27,7 +27,8 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.house_rules import AS_RULED
-from scorepad.access import remember
+from scorepad import throttle
+from scorepad.access import browser_key, remember
 from scorepad.engine_words import words
 from scorepad.forms import (
     OWN,
@@ -222,10 +223,16 @@ def _rules_action(
         except ValidationError as refused:
             error = " ".join(refused.messages)
     elif action == "edit-rules":
-        chosen = form.house_options(getattr(form, "cleaned_data", {}))
-        typed.update(_own_initial(chosen))
-    elif verb in ("rename", "delete") and ident.isdigit():
-        found = find_set(request, rules.key, int(ident))
+        try:
+            if "option_hands" in form.errors:  # unreadable: the field cleaned it away
+                raise ValidationError(form.errors["option_hands"])
+            chosen = form.house_options(getattr(form, "cleaned_data", {}))
+            typed.update(_own_initial(chosen))
+        except ValidationError as refused:  # our own rules, with hand sizes unreadable
+            error = " ".join(refused.messages)
+    elif verb in ("rename", "delete"):
+        number = small_number(ident, digits=18)
+        found = None if number is None else find_set(request, rules.key, number)
         named = RulesNameForm({"name": request.POST.get(f"name-{ident}", "")})
         if found is None:
             error = gettext("Those saved rules are gone.")
@@ -302,6 +309,11 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     action = str(request.POST.get("action", "start"))
     dealer = str(request.POST.get("first_dealer", "draw"))
     if action in RULES_ACTIONS or action.startswith(("rename-", "delete-")):
+        if not form.has_house_rules:
+            # No page of ours offers these buttons for this game: a crafted post.
+            form.is_valid()
+            form.add_error(None, gettext("%(game)s has no house rules.") % {"game": rules.title})
+            return _page(request, form, names, status=400, dealer=dealer)
         return _rules_action(request, form, names, dealer, action)
     if action != "start":
         # Editing the list redraws the form with what was typed; nothing is saved,
@@ -322,6 +334,9 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         return _page(request, unbound, edited, dealer=kept, preview=preview, own_errors=own_errors)
     if not form.is_valid():
         return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())
+    too_many = throttle.refused(throttle.new_games(), request)
+    if too_many:
+        return too_many
     record = form.cleaned_data["record"]
     dealer_draw = None
     if form.cleaned_data["draw"]:
@@ -339,7 +354,11 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     owner = request.user if request.user.is_authenticated else None
     saved_set = form.chosen_saved()
     rules_name = saved_set.name if saved_set is not None else ""
-    created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw, rules_name)
+    token = form.cleaned_data["start_token"]
+    # The token is this browser's: another browser posting it (copied from this page)
+    # starts a game of its own, and is never sent into this one's.
+    once = f"{browser_key(request)}:{token}" if token else ""
+    created = _start_once(once, record, owner, dealer_draw, rules_name)
     remember(request, created)
     url = reverse("table", args=[created.key])
     if request.htmx:
