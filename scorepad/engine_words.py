@@ -27,9 +27,9 @@ TEMPLATES = (
     gettext_noop('round {number}: {message}'),  # in_round
     ngettext_lazy('{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick', '{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} tricks', 'hand_size'),  # hook
     gettext_noop('{player} may bid 0 to {hand_size}, not {bid}'),  # bid_range
-    ngettext_lazy('bids {total} of {hand_size} trick: exactly the tricks', 'bids {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact
-    ngettext_lazy('bids {total} of {hand_size} trick: over by {by}', 'bids {total} of {hand_size} tricks: over by {by}', 'hand_size'),  # bids_over
-    ngettext_lazy('bids {total} of {hand_size} trick: under by {by}', 'bids {total} of {hand_size} tricks: under by {by}', 'hand_size'),  # bids_under
+    ngettext_lazy('The bids add up to {total} of {hand_size} trick: exactly the tricks', 'The bids add up to {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact
+    ngettext_lazy('The bids add up to {total} of {hand_size} trick: over by {by}', 'The bids add up to {total} of {hand_size} tricks: over by {by}', 'hand_size'),  # bids_over
+    ngettext_lazy('The bids add up to {total} of {hand_size} trick: under by {by}', 'The bids add up to {total} of {hand_size} tricks: under by {by}', 'hand_size'),  # bids_under
     gettext_noop('this round is complete'),  # round_complete
     gettext_noop('the bidding is over: the tricks are next'),  # bidding_over
     gettext_noop("it is {player}'s turn to bid"),  # turn_to_bid

@@ -173,6 +173,11 @@ def table_context(
         "dealer_name": _name(players, current.round.dealer if current.round else None),
         "first_name": _name(players, current.round.bid_order[0] if current.round else None),
         "seats": (rows := _seats(current, step_seat)),
+        # The totals' badges shown, so their key says what each means.
+        "badges": {
+            "dealer": any(row["dealer"] for row in rows),
+            "leader": any(row["leader"] and not row["winner"] for row in rows),
+        },
         # Abracadabra marks the declarer's bid with a star: said once what it means.
         "declarer_marked": any(str(row["bid"]).endswith("*") for row in rows),
         "choices": choices,
@@ -193,9 +198,22 @@ def table_context(
             }
             for place, seats in places(current.sheet)
         ],  # fmt: skip
-        "undo_label": _label(last_entry(current), players),
+        "undo_label": _undo_label(current),
         "redo_label": _label(undone[-1] if (undone := game.undone()) else None, players),
     }
+
+
+def _undo_label(current: Table) -> str:
+    """What Undo takes back, said with its round once it reaches into a finished one:
+    after a correction on the sheet, Undo takes back the last tap, not the correction,
+    and its words say so ("Undo Dev's 3 tricks (round 5)")."""
+    label = _label(last_entry(current), current.record.players)
+    if label and not current.pending and current.record.rounds:
+        return gettext("%(entry)s (round %(number)s)") % {
+            "entry": words(label),
+            "number": len(current.record.rounds),
+        }
+    return label
 
 
 def _label(entry: Entry | None, players: tuple[str, ...]) -> str:

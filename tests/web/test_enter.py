@@ -43,7 +43,7 @@ def test_a_bid_redirects_to_the_table_which_asks_the_next_player(
     assert new_game.version == 4
     table = client.get(url)
     assert "Cat bids" in table.text
-    assert "bids 3 of 10 tricks: under by 7" in table.text
+    assert "The bids add up to 3 of 10 tricks: under by 7" in table.text
 
 
 def test_a_bid_with_htmx_answers_the_new_table_fragment(
@@ -155,7 +155,7 @@ def test_it_refuses_a_bid_out_of_turn(client: Client, new_game: Game, stored: St
 
     response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 2, 1))
 
-    refused(response, 400, "it is Bob's turn to bid")
+    refused(response, 400, "It is Bob's turn to bid")
     assert stored(new_game) == before
 
 
@@ -208,7 +208,7 @@ def test_it_refuses_a_bid_for_a_seat_nobody_sits_in(
 
     response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 7, 3))
 
-    refused(response, 400, "it is Bob's turn to bid")
+    refused(response, 400, "It is Bob's turn to bid")
     assert stored(new_game) == before
 
 
@@ -239,7 +239,7 @@ def test_it_refuses_an_entry_to_a_finished_game(
 
     response = client.post(f"/g/{finished_game.key}/enter/", entry(finished_game, "bid", 1, 0))
 
-    refused(response, 400, "the game is over: nothing more can be entered")
+    refused(response, 400, "The game is over: nothing more can be entered")
     assert stored(finished_game) == before
 
 

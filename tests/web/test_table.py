@@ -82,7 +82,7 @@ def test_it_keeps_the_bids_so_far_in_view(client: Client, hooked_game: Game) -> 
     response = client.get(f"/g/{hooked_game.key}/")
 
     assert "Ann bids" in response.text
-    assert "bids 8 of 10 tricks: under by 2" in response.text
+    assert "The bids add up to 8 of 10 tricks: under by 2" in response.text
 
 
 def test_it_shows_the_totals_after_the_rounds_played(client: Client, played_game: Game) -> None:
@@ -402,3 +402,24 @@ def test_its_forms_and_links_follow_the_site_prefix_each_request_is_served_under
     for response, prefix in ((plain, ""), (prefixed, "/scores"), (again, "")):
         assert f'action="{prefix}{enter}" hx-post="{prefix}{enter}"' in response.text
         assert f'href="{prefix}{sheet}"' in response.text
+
+
+def test_reasons_a_choice_is_refused_read_as_sentences(client: Client) -> None:
+    from rules_engine import Entry, new_record, play, table
+
+    # Sinker: Ben calls all; every weaker call of Ann's is refused, and says why.
+    after = play(table(new_record("sinker", ["Ann", "Ben"], 0, {})), Entry("call", 1, "all"))
+    game = Game.start(after.record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(after.record, after.pending, None))
+
+    page = client.get(f"/g/{game.key}/").text
+
+    reasons = re.findall(r'<p class="refused" id="why-\d+">([^<]*)</p>', page)
+    assert "Zero is not stronger than the standing all" in reasons
+    assert all(reason[0] == reason[0].upper() for reason in reasons)
+
+
+def test_the_badges_have_a_key_under_the_totals(client: Client, played_game: Game) -> None:
+    page = client.get(f"/g/{played_game.key}/").text
+
+    assert '<span class="badge">D</span> deals <span class="badge lead">★</span> leads</p>' in page
