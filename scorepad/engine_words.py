@@ -84,9 +84,9 @@ TEMPLATES = (
     gettext_noop('Who won trick {trick}?'),  # abra_who_won
     gettext_noop('The deal is complete'),  # abra_deal_complete
     gettext_noop('{player} has {suit} already'),  # abra_suit_taken
-    gettext_noop("{player}'s bid suit"),  # abra_bid_suit
-    gettext_noop('{suit} {player} took'),  # abra_suit_cards
-    gettext_noop('Trump turned up (the Joker: no trump)'),  # abra_trump_turned_up
+    gettext_noop("Which suit does {player} take as bid cards?"),  # abra_bid_suit
+    gettext_noop("{suit} in {player}'s tricks: how many?"),  # abra_suit_cards
+    gettext_noop('Trump: the card turned up after the deal (the Joker: no trump)'),  # abra_trump_turned_up
     gettext_noop('Same bid suits as last deal'),  # abra_same_suits
     gettext_noop('there are no bid suits of a last deal to take again'),  # abra_no_last_suits
     gettext_noop('the same bid suits as last deal are taken before any is picked'),  # abra_same_suits_first
@@ -162,7 +162,7 @@ TEMPLATES = (
     gettext_noop('{player} names trump'),  # abra_prompt_names_trump
     gettext_noop('Tricks {player} names (exactly {bid})'),  # abra_prompt_name_exactly
     gettext_noop('Tricks {player} names (fewer than {bid})'),  # abra_prompt_name_fewer
-    gettext_noop('The tricks {player} exposes to the right, and the piles exposed'),  # abra_prompt_declare
+    gettext_noop('Which named tricks does {player} move to the right? (none is fine)'),  # abra_prompt_declare
     gettext_noop('highest bid: {bid} by {player}'),  # abra_note_highest
     gettext_noop('everyone passed: the deal is thrown in'),  # abra_note_thrown_in
     gettext_noop('{player} declares {bid}'),  # abra_note_declares

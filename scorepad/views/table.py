@@ -198,9 +198,22 @@ def table_context(
             }
             for place, seats in places(current.sheet)
         ],  # fmt: skip
+        # Abracadabra's trump turned up waits behind a button while bid suits are picked.
+        "fold_trump": step.kind.value == "suit",
+        "dice": _dice(current),
         "undo_label": _undo_label(current),
         "redo_label": _label(undone[-1] if (undone := game.undone()) else None, players),
     }
+
+
+def _dice(current: Table) -> dict[str, Any] | None:
+    """Brink Bid's dice of the round, as rolled (each die's face), once they are; and
+    whether they were rolled by the last tap, to show them tumbling in."""
+    rolled = current.draft.get("dice") if current.draft is not None else None
+    if not isinstance(rolled, dict):
+        return None
+    last = current.pending[-1] if current.pending else None
+    return {**rolled, "rolled": last is not None and last.kind == "dice"}
 
 
 def _undo_label(current: Table) -> str:
