@@ -201,6 +201,7 @@ def table_context(
         # Abracadabra's trump turned up waits behind a button while bid suits are picked.
         "fold_trump": step.kind.value == "suit",
         "dice": _dice(current),
+        "trick_grid": _trick_grid(current),
         "undo_label": _undo_label(current),
         "redo_label": _label(undone[-1] if (undone := game.undone()) else None, players),
     }
@@ -214,6 +215,25 @@ def _dice(current: Table) -> dict[str, Any] | None:
         return None
     last = current.pending[-1] if current.pending else None
     return {**rolled, "rolled": last is not None and last.kind == "dice"}
+
+
+def _trick_grid(current: Table) -> list[dict[str, Any]]:
+    """Abracadabra's tricks still to play, a row each with a box a player, marked where
+    that player named the trick: who won each is tapped on one screen, sent at once."""
+    if current.step.kind.value != "trick" or current.round is None or current.draft is None:
+        return []
+    played = len(current.draft.get("trick_winners") or ())
+    named = [set(tricks or ()) for tricks in current.draft.get("named") or ()]
+    return [
+        {
+            "number": trick,
+            "cells": [
+                {"seat": seat, "name": name, "named": seat < len(named) and trick in named[seat]}
+                for seat, name in enumerate(current.record.players)
+            ],
+        }
+        for trick in range(played + 1, current.round.hand_size + 1)
+    ]
 
 
 def _undo_label(current: Table) -> str:

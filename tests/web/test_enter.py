@@ -525,3 +525,57 @@ def test_the_tap_that_ends_a_round_writes_the_record_and_its_fingerprint(
 
     assert len(game.record["rounds"]) == 3 and game.pending == []
     assert game.fingerprint == record_fingerprint(game.record)
+
+
+def at_the_first_trick(db: None) -> Game:
+    """Abracadabra's record-spec deal, everything before its first trick entered."""
+    first = next(i for i, entry in enumerate(SPEC_ENTRIES) if entry.kind == "trick")
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:first])
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    game.refresh_from_db()
+    return game
+
+
+def test_the_trick_grid_enters_every_trick_tapped_at_once(client: Client, db: None) -> None:
+    game = at_the_first_trick(db)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    page = client.get(f"/g/{game.key}/").text
+    assert page.count('type="radio" name="trick-1"') == 4
+    assert 'aria-label="Dev won trick 1 (named the trick)"' in page
+
+    data = {"version": game.version, "kind": "trick"}
+    data |= {f"trick-{n}": str(seat) for n, seat in enumerate(winners[:5], start=1)}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert [e["value"] for e in game.pending if e["kind"] == "trick"] == winners[:5]
+    # The grid goes on from trick 6; one Undo takes back one trick.
+    assert 'name="trick-6"' in client.get(f"/g/{game.key}/").text
+
+
+def test_the_trick_grid_refuses_a_trick_left_out_and_enters_nothing(
+    client: Client, db: None
+) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+
+    data = {"version": game.version, "kind": "trick", "trick-1": "0", "trick-3": "1"}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    refused(response, 400, "Tap who won each trick from trick 1 on, with none left out.")
+    game.refresh_from_db()
+    assert game.pending == pending
+
+
+def test_the_trick_grid_refuses_a_winner_not_at_the_table(client: Client, db: None) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+
+    data = {"version": game.version, "kind": "trick", "trick-1": "0", "trick-2": "7"}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 400
+    game.refresh_from_db()
+    assert game.pending == pending
