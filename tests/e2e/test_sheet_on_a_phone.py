@@ -28,8 +28,9 @@ SHEETS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sheets"
 
 
 def counts(game: str) -> list[int]:
-    rules = GAMES[game]
-    return sorted({max(rules.min_players, min(n, rules.max_players)) for n in (2, 4, 7)})
+    """Two, four and seven players, as near as the game as ruled allows."""
+    least, most = GAMES[game].player_range({})
+    return sorted({max(least, min(n, most)) for n in (2, 4, 7)})
 
 
 CASES = [(game, n) for game in GAMES for n in counts(game)]
