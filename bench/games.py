@@ -23,7 +23,7 @@ from rules_engine import (
     table,
 )
 
-PLAYERS = ("Ann", "Bob", "Cas", "Dev", "Eve", "Fay", "Gus")
+PLAYERS = ("Ann", "Bob", "Cas", "Dev", "Eve", "Fay", "Gus", "Hal")  # Skull King takes 8
 
 
 def players(count: int) -> list[str]:

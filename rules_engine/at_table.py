@@ -241,6 +241,10 @@ def describe(entry: Entry, players: Sequence[str]) -> str:
         return say("entry_declare")
     if entry.kind == "trick" and number is not None and 0 <= number < len(players):
         return say("entry_trick", player=players[number])
+    if entry.kind == "lost" and number is not None:
+        return say("entry_lost", lost=number)
+    if entry.kind == "bonus" and number is not None:
+        return say("entry_bonus", player=name, bonus=number)
     if entry.kind == "suit_cards" and number is not None:
         return say("entry_suit_cards", player=name, cards=number)
     return say("entry_last")

@@ -102,6 +102,8 @@ class StepKind(enum.StrEnum):
     TRICK = "trick"  # who won one trick (Abracadabra)
     SUIT_CARDS = "suit_cards"  # cards of their own bid suit one player took (Abracadabra)
     TRICKS = "tricks"  # how many tricks one player took
+    LOST = "lost"  # tricks nobody took (Skull King's Kraken)
+    BONUS = "bonus"  # bonus points one player won in their tricks (Skull King)
     COMPLETE = "complete"  # the round is fully entered
     OVER = "over"  # the game has ended
 

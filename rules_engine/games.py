@@ -10,6 +10,8 @@ from .brink_bid import BrinkBid
 from .core import GameRules
 from .oh_hell import OhHell
 from .sinker import Sinker
+from .skull_king import SkullKing
+from .wizard import Wizard
 
 GAMES: Mapping[str, GameRules] = {
     rules.key: rules
@@ -19,5 +21,7 @@ GAMES: Mapping[str, GameRules] = {
         BrinkBid(),
         Sinker(),
         Abracadabra(),
+        Wizard(),
+        SkullKing(),
     )
 }

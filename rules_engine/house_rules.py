@@ -1,4 +1,4 @@
-"""House rules: the options shared by Oh Hell, Boerenbridge and Brink Bid, and presets.
+"""House rules: the options shared by the bidding games, and presets.
 
 RULINGS.md, "House rules": ``hands`` (one hand size a round), ``hook`` and
 ``hook_from``, ``scoring: custom`` with the ``made`` and ``missed`` expressions,
@@ -10,7 +10,7 @@ sets of these options that the setup screen offers, each from a public source.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .core import RoundContext, Setup
@@ -19,8 +19,11 @@ from .expressions import Expression, scorer
 from .messages import Term, say
 from .options import Option, OptionChoice, OptionValue
 
-GAMES_WITH_HOUSE_RULES = ("oh-hell", "boerenbridge", "brink-bid")
+GAMES_WITH_HOUSE_RULES = ("oh-hell", "boerenbridge", "brink-bid", "wizard", "skull-king")
 CARDS_IN_PACK = 52
+# The games whose pack is not the 52 cards: Wizard's 60 (with Wizards and Jesters),
+# Skull King's 70; Oh Hell turns one card up for trump.
+PACKS = {"oh-hell": CARDS_IN_PACK - 1, "wizard": 60, "skull-king": 70}
 MOST_HAND_FROM = 60
 
 CUSTOM = "custom"
@@ -29,8 +32,7 @@ CUSTOM_CHOICE = OptionChoice(CUSTOM, "Our own: the made and missed expressions b
 
 def most_cards(game: str, players: int) -> int:
     """The largest hand the pack allows: Oh Hell turns one card up for trump."""
-    pack = CARDS_IN_PACK - 1 if game == "oh-hell" else CARDS_IN_PACK
-    return pack // players
+    return PACKS.get(game, CARDS_IN_PACK) // players
 
 
 def hands_option(replaces: str | None) -> Option:
@@ -144,6 +146,19 @@ BIDDING = Option(
 )
 
 
+# RULINGS, "House rules", ``bidding``: stored, and scored as open bids. Sealed bids
+# are the same bids, shown together; the table asks for them in its own way.
+BIDDING = Option(
+    "bidding",
+    "Bidding",
+    "Open: bids are seen as they are made. Sealed: given unseen, shown together.",
+    "choice",
+    "open",
+    (OptionChoice("open", "Open"), OptionChoice("sealed", "Sealed")),
+    house_rule=True,
+)
+
+
 def setting(setup: Setup, option: Option) -> OptionValue:
     """An option's value, its default where a setup was built without it."""
     return setup.options.get(option.name, option.default)
@@ -222,12 +237,36 @@ class Preset:
     options: Mapping[str, object] = field(default_factory=dict)
     # Where this way of playing is published (for the code's readers, not shown).
     source: str = ""
+    # A published schedule of hands for any table (Skull King's): each entry is cut
+    # to the most a pack of this many cards deals the players (``options_for``).
+    pack: int | None = None
+
+    def options_for(self, players: int) -> dict[str, object]:
+        """The options for ``players`` at the table: the hands capped where ruled so."""
+        options = dict(self.options)
+        listed = options.get("hands")
+        if self.pack is not None and isinstance(listed, list | tuple):
+            options["hands"] = [min(size, self.pack // players) for size in listed]
+        return options
 
 
 AS_RULED = "as-ruled"
 
 _OH_HELL_WIKIPEDIA = "https://en.wikipedia.org/wiki/Oh_Hell (Rules and Scoring sections)"
 _BOERENBRIDGE_WIKIPEDIA = "https://nl.wikipedia.org/wiki/Boerenbridge"
+_SKULL_KING_RULES = (
+    "pascalwils/scoring_pad assets/rules/skull_king-since2021-en.md (the 2021 edition's "
+    "'Alternate rounds'); PremBamrung/skull-king-companion FINAL_RULES_en.md"
+)
+SKULL_KING_PACK = 70
+
+
+def _schedule(key: str, name: str, description: str, sizes: Sequence[int]) -> Preset:
+    """One of Skull King's published schedules, cut to what 70 cards deal the table."""
+    return Preset(
+        key, name, description, {"hands": list(sizes)}, _SKULL_KING_RULES, SKULL_KING_PACK
+    )
+
 
 PRESETS: Mapping[str, tuple[Preset, ...]] = {
     "oh-hell": (
@@ -331,6 +370,33 @@ PRESETS: Mapping[str, tuple[Preset, ...]] = {
             _OH_HELL_WIKIPEDIA + ": penalty scorings, applied to the Brink",
         ),
     ),
+    "wizard": (
+        Preset(AS_RULED, "As ruled", "1 card, one more a round until the 60 cards are dealt."),
+        Preset(
+            "canadian",
+            "The Canadian rule",
+            "The dealer may not make the bids add up to the cards dealt.",
+            {"hook": "on"},
+            "https://en.wikipedia.org/wiki/Wizard_(card_game): 'A common variant ... is to "
+            "not allow the total number of tricks bid in a round to match the round number'",
+        ),
+    ),
+    "skull-king": (
+        Preset(AS_RULED, "As ruled", "10 rounds of 1 to 10 cards; the bids shown together."),
+        _schedule(
+            "even-keeled",
+            "Even keeled",
+            "2, 2, 4, 4 ... 10, 10 cards.",
+            (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
+        ),
+        _schedule("skip-to-the-brawl", "Skip to the brawl", "6 up to 10 cards.", (6, 7, 8, 9, 10)),
+        _schedule("swift-n-salty", "Swift-n-salty", "Five rounds of 5 cards.", (5, 5, 5, 5, 5)),
+        _schedule("broadside", "Broadside", "Ten rounds of 10 cards.", (10,) * 10),
+        _schedule(
+            "whirlpool", "Whirlpool", "9, 9, 7, 7 ... 1, 1 cards.", (9, 9, 7, 7, 5, 5, 3, 3, 1, 1)
+        ),
+        _schedule("bedtime", "Bedtime", "One round of 1 card.", (1,)),
+    ),
 }
 
 
@@ -377,6 +443,9 @@ def presets(game: str, players: int | None = None) -> tuple[Preset, ...]:
     ruled, when not given).
     """
     found = PRESETS.get(game, ())
+    if game == "skull-king" and players is not None:
+        # The published schedules, each hand cut to what the pack deals these players.
+        return tuple(replace(p, options=p.options_for(players)) for p in found)
     if game != "boerenbridge":
         return found
     return (found[0], *_boerenbridge_hands(players or BOERENBRIDGE_AS_RULED), *found[1:])
@@ -501,8 +570,9 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
         )
     if house.get("bounce") is False:
         parts.append(say("rules_no_bounce"))
-    if house.get("bidding") == "sealed":
-        parts.append(say("rules_sealed"))
+    bidding = next((o.default for o in rules.options if o.name == "bidding"), "open")
+    if house.get("bidding", bidding) != bidding:  # sealed, or Skull King's bids open
+        parts.append(say("rules_sealed" if house["bidding"] == "sealed" else "rules_open"))
     if not parts:
         return say("rules_as_ruled")  # only options at their defaults ("bidding: open")
     return say("rules_house", parts=tuple(parts))

@@ -61,6 +61,7 @@ ENGLISH: Mapping[str, Template] = {
     "prompt_bids": "{player} bids",
     "prompt_complete": "The round is complete",
     "prompt_trump_turned_up": "Trump turned up",
+    "wizard_prompt_trump": "Trump turned up (a Wizard turned: {dealer} deals and names a suit)",
     # --- Boerenbridge ---
     "sits_out": Plural(
         "{player} has {points} point and does not bid this round",
@@ -90,6 +91,34 @@ ENGLISH: Mapping[str, Template] = {
     "no_bid_below_threshold": (
         "{player} has no bid: only players on {threshold} points or more do not bid"
     ),
+    # --- Skull King ---
+    "skull_tricks_left": Plural(
+        "only {left} trick of {hand_size} is left once the lost ones are counted",
+        "only {left} tricks of {hand_size} are left once the lost ones are counted",
+        "left",
+    ),
+    "skull_tricks_sum": Plural(
+        "the tricks add up to {total} and {lost} lost, but {hand_size} trick was played",
+        "the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played",
+        "hand_size",
+    ),
+    "skull_prompt_lost": "Tricks nobody took (the Kraken)",
+    "skull_lost_left": Plural(
+        "the players have taken all but {left} trick already",
+        "the players have taken all but {left} tricks already",
+        "left",
+    ),
+    "skull_lost_range": "0 to {hand_size} tricks may be lost, not {lost}",
+    "skull_lost_when": "lost tricks are entered with the tricks taken",
+    "skull_note_lost": Plural("{lost} trick lost", "{lost} tricks lost", "lost"),
+    "skull_tricks_in": "the tricks are all in: the bonuses are next",
+    "skull_prompt_bonus": "Bonus for {player}",
+    "skull_no_bonus": "No bonus",
+    "skull_bonus_when": "a bonus is entered once the tricks are in, for a bid made",
+    "skull_bonus_missed": "{player} missed their bid: a bonus counts only for a bid made",
+    "skull_bonus_asked": "it is {player}'s bonus that is asked for",
+    "skull_bonus_range": "{player}'s bonus is 0 to {most}, not {bonus}",
+    "skull_breakdown": "{points} + {bonus} bonus = {total}",
     "goal_to": "to {target}",
     "goal_to_or_more": "to {target} or more",
     "goal_deals": Plural("{count} deal", "{count} deals", "count"),
@@ -103,7 +132,7 @@ ENGLISH: Mapping[str, Template] = {
     "tricks_asked": "it is {player}'s tricks that are asked for",
     "tricks_negative": "{player} cannot take {tricks} tricks",
     "tricks_sum": Plural(
-        "the tricks add up to {total}, but {hand_size} trick were played",
+        "the tricks add up to {total}, but {hand_size} trick was played",
         "the tricks add up to {total}, but {hand_size} tricks were played",
         "hand_size",
     ),
@@ -167,6 +196,7 @@ ENGLISH: Mapping[str, Template] = {
     "rules_nobody_sits_out": "nobody sits out",
     "rules_sit_out_from": "sit out from {points}",
     "rules_no_bounce": "no bounce",
+    "rules_open": "open bids",
     "rules_sealed": "sealed bids",
     "preset_up_down": "1 to {most} and back, to 100",
     "preset_up_down_about": (
@@ -195,6 +225,8 @@ ENGLISH: Mapping[str, Template] = {
         "{player}'s {cards} cards of their bid suit",
         "cards",
     ),
+    "entry_lost": Plural("{lost} lost trick", "{lost} lost tricks", "lost"),
+    "entry_bonus": "{player}'s bonus of {bonus}",
     "entry_last": "the last entry",
     # --- Steps ---
     "step_asks_no_one": "{prompt}: this step asks no one player",

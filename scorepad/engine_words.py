@@ -38,6 +38,7 @@ TEMPLATES = (
     gettext_noop('{player} bids'),  # prompt_bids
     gettext_noop('The round is complete'),  # prompt_complete
     gettext_noop('Trump turned up'),  # prompt_trump_turned_up
+    gettext_noop('Trump turned up (a Wizard turned: {dealer} deals and names a suit)'),  # wizard_prompt_trump
     ngettext_lazy('{player} has {points} point and does not bid this round', '{player} has {points} points and does not bid this round', 'points'),  # sits_out
     ngettext_lazy('{player} sits out: {points} point', '{player} sits out: {points} points', 'points'),  # note_sits_out
     gettext_noop('Still to bid: {others} and {last}'),  # prompt_still_to_bid
@@ -51,6 +52,21 @@ TEMPLATES = (
     gettext_noop('{player} has bid already; undo to change it'),  # has_bid
     gettext_noop('{player} has no bid: every player bids in these rules'),  # no_bid_everyone_bids
     gettext_noop('{player} has no bid: only players on {threshold} points or more do not bid'),  # no_bid_below_threshold
+    ngettext_lazy('only {left} trick of {hand_size} is left once the lost ones are counted', 'only {left} tricks of {hand_size} are left once the lost ones are counted', 'left'),  # skull_tricks_left
+    ngettext_lazy('the tricks add up to {total} and {lost} lost, but {hand_size} trick was played', 'the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played', 'hand_size'),  # skull_tricks_sum
+    gettext_noop('Tricks nobody took (the Kraken)'),  # skull_prompt_lost
+    ngettext_lazy('the players have taken all but {left} trick already', 'the players have taken all but {left} tricks already', 'left'),  # skull_lost_left
+    gettext_noop('0 to {hand_size} tricks may be lost, not {lost}'),  # skull_lost_range
+    gettext_noop('lost tricks are entered with the tricks taken'),  # skull_lost_when
+    ngettext_lazy('{lost} trick lost', '{lost} tricks lost', 'lost'),  # skull_note_lost
+    gettext_noop('the tricks are all in: the bonuses are next'),  # skull_tricks_in
+    gettext_noop('Bonus for {player}'),  # skull_prompt_bonus
+    gettext_noop('No bonus'),  # skull_no_bonus
+    gettext_noop('a bonus is entered once the tricks are in, for a bid made'),  # skull_bonus_when
+    gettext_noop('{player} missed their bid: a bonus counts only for a bid made'),  # skull_bonus_missed
+    gettext_noop("it is {player}'s bonus that is asked for"),  # skull_bonus_asked
+    gettext_noop("{player}'s bonus is 0 to {most}, not {bonus}"),  # skull_bonus_range
+    gettext_noop('{points} + {bonus} bonus = {total}'),  # skull_breakdown
     gettext_noop('to {target}'),  # goal_to
     gettext_noop('to {target} or more'),  # goal_to_or_more
     ngettext_lazy('{count} deal', '{count} deals', 'count'),  # goal_deals
@@ -58,7 +74,7 @@ TEMPLATES = (
     ngettext_lazy('only {left} trick of {hand_size} are left', 'only {left} tricks of {hand_size} are left', 'left'),  # tricks_left
     gettext_noop("it is {player}'s tricks that are asked for"),  # tricks_asked
     gettext_noop('{player} cannot take {tricks} tricks'),  # tricks_negative
-    ngettext_lazy('the tricks add up to {total}, but {hand_size} trick were played', 'the tricks add up to {total}, but {hand_size} tricks were played', 'hand_size'),  # tricks_sum
+    ngettext_lazy('the tricks add up to {total}, but {hand_size} trick was played', 'the tricks add up to {total}, but {hand_size} tricks were played', 'hand_size'),  # tricks_sum
     gettext_noop('the game is over: nothing more can be entered'),  # game_over
     gettext_noop('there is no round {number} to correct'),  # no_round_to_correct
     gettext_noop('the game was already over before this round'),  # over_before_round
@@ -111,6 +127,7 @@ TEMPLATES = (
     gettext_noop('nobody sits out'),  # rules_nobody_sits_out
     gettext_noop('sit out from {points}'),  # rules_sit_out_from
     gettext_noop('no bounce'),  # rules_no_bounce
+    gettext_noop('open bids'),  # rules_open
     gettext_noop('sealed bids'),  # rules_sealed
     gettext_noop('1 to {most} and back, to 100'),  # preset_up_down
     gettext_noop('1 card, one more a round up to {most} and back down, over and over; exactly 100 wins.'),  # preset_up_down_about
@@ -130,6 +147,8 @@ TEMPLATES = (
     gettext_noop("the declarer's right-hand tricks and piles"),  # entry_declare
     gettext_noop('the last trick, won by {player}'),  # entry_trick
     ngettext_lazy("{player}'s {cards} card of their bid suit", "{player}'s {cards} cards of their bid suit", 'cards'),  # entry_suit_cards
+    ngettext_lazy('{lost} lost trick', '{lost} lost tricks', 'lost'),  # entry_lost
+    gettext_noop("{player}'s bonus of {bonus}"),  # entry_bonus
     gettext_noop('the last entry'),  # entry_last
     gettext_noop('{prompt}: this step asks no one player'),  # step_asks_no_one
     gettext_noop('{value} is not something that can be said here ({prompt})'),  # not_said_here
@@ -446,6 +465,33 @@ GAME_TEXTS = (
     gettext_noop('1 point a trick, and 10 more for the bid made.'),
     gettext_noop('Brink, with a penalty'),
     gettext_noop('5 made, 2 on the Brink, and 1 off a trick beyond it.'),
+    # Wizard and Skull King: their words, options, presets and bonuses.
+    gettext_noop('One card more each round; bid your tricks exactly: 20 and 10 a trick for the bid made, 10 off for every trick over or under.'),
+    gettext_noop('Standard: 20 and 10 a trick for the bid made, -10 a trick off'),
+    gettext_noop('1 card, one more a round until the 60 cards are dealt.'),
+    gettext_noop('The Canadian rule'),
+    gettext_noop('The dealer may not make the bids add up to the cards dealt.'),
+    gettext_noop('Bid your tricks all at once; 20 a trick for the bid made, with bonuses for captures; a bid of 0 risks 10 a card.'),
+    gettext_noop('Bonus'),
+    gettext_noop('10 rounds of 1 to 10 cards; the bids shown together.'),
+    gettext_noop('Even keeled'),
+    gettext_noop('2, 2, 4, 4 ... 10, 10 cards.'),
+    gettext_noop('Skip to the brawl'),
+    gettext_noop('6 up to 10 cards.'),
+    gettext_noop('Swift-n-salty'),
+    gettext_noop('Five rounds of 5 cards.'),
+    gettext_noop('Broadside'),
+    gettext_noop('Ten rounds of 10 cards.'),
+    gettext_noop('Whirlpool'),
+    gettext_noop('9, 9, 7, 7 ... 1, 1 cards.'),
+    gettext_noop('Bedtime'),
+    gettext_noop('One round of 1 card.'),
+    gettext_noop('A 14'),
+    gettext_noop('The black 14'),
+    gettext_noop('A Mermaid taken by a Pirate'),
+    gettext_noop('A Pirate taken by the Skull King'),
+    gettext_noop('The Skull King taken by a Mermaid'),
+    gettext_noop('Loot'),
     # Words the engine gives its messages as parameters (Term), as in "Ann's named tricks".
     gettext_noop('named tricks'),
     gettext_noop('exposed tricks'),
@@ -480,5 +526,6 @@ SHEET_COLUMNS = (
     pgettext_lazy("a sheet's column", 'Tricks'),
     pgettext_lazy("a sheet's column", 'Named'),
     pgettext_lazy("a sheet's column", 'Suit cards'),
+    pgettext_lazy("a sheet's column", 'Bonus'),
 )
 # fmt: on

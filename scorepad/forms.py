@@ -140,7 +140,7 @@ PATTERN_LABELS = {
 }
 SAVED = "saved-"
 # The own rules' fields, each a house-rule option of the engine (when the game has it).
-OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce")
+OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce", "bidding")
 
 
 def read_hands(text: str) -> list[int]:
@@ -215,6 +215,11 @@ class SetupForm(forms.Form):
     def has_house_rules(self) -> bool:
         return self.rules.key in GAMES_WITH_HOUSE_RULES
 
+    @property
+    def has_expressions(self) -> bool:
+        """Whether the game's house rules score by made and missed (not Skull King's)."""
+        return any(option.name == "made" for option in self.rules.options)
+
     def add_house_rule_fields(self) -> None:
         offered = [(p.key, said(p.name)) for p in self.presets()]
         offered += [(s.choice, s.name) for s in self.saved] + [(OWN, _("Our own rules"))]
@@ -237,7 +242,7 @@ class SetupForm(forms.Form):
                 field = option_field(options[name])
                 field.required = False
                 self.fields[f"option_{name}"] = field
-        for name in ("made", "missed"):
+        for name in ("made", "missed") if self.has_expressions else ():
             self.fields[f"option_{name}"] = forms.CharField(
                 label=_(options[name].label),
                 help_text=_(options[name].help).split(" (")[0] + ".",
@@ -256,7 +261,11 @@ class SetupForm(forms.Form):
         described = {found.key: said(found.description) for found in self.presets()}
         for saved in self.saved:
             described[saved.choice] = words(rules_in_play(self.rules.key, saved.options))
-        described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
+        described[OWN] = (
+            _("Hand sizes, the hook and the scoring as your table plays them.")
+            if self.has_expressions
+            else _("Hand sizes and the bidding as your table plays them.")
+        )
         return [(radio, described.get(radio.data["value"], "")) for radio in self["rules"]]
 
     def own_fields(self) -> list[forms.BoundField]:
@@ -322,7 +331,8 @@ class SetupForm(forms.Form):
                 continue
             value = cleaned.get(f"option_{name}")
             option = by_name[name]
-            if value is None and not option.nullable:
+            # Not posted (a form of before the option, like the bidding): as ruled.
+            if value in (None, "") and not option.nullable:
                 continue
             if value != option.default:
                 options[name] = value

@@ -1,4 +1,5 @@
-"""A valid scorepad/1 record of each of the five games, for export and import tests.
+"""A valid scorepad/1 record of each game (the five, then Wizard and Skull King), for
+export and import tests.
 
 The rounds are the engine tests' own (tests/engine/), with the totals worked out
 there by hand against RULINGS.md; some games are finished, some still going.
@@ -92,13 +93,41 @@ ABRACADABRA = record(
     ],
 )
 
-# Each game's record with its totals as the engine tests work them out.
+# Wizard, two rounds: the trump noted in the first; in the second Ann and Cleo miss by one.
+WIZARD = record(
+    "wizard",
+    FOUR,
+    0,
+    {},
+    [
+        {"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0], "trump": "hearts"},
+        {"bids": [1, 1, 0, 0], "tricks": [0, 1, 1, 0]},
+    ],
+)
+
+# Skull King, two rounds: Ben's bonus of 20 counts; in round 2 a trick is lost, three
+# bids are missed, and Dev makes his 0 with a bonus of 30.
+SKULL_KING = record(
+    "skull-king",
+    FOUR,
+    0,
+    {},
+    [
+        {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0], "bonus": [0, 20, 0, 0]},
+        {"bids": [0, 1, 1, 0], "tricks": [1, 0, 0, 0], "bonus": [0, 0, 0, 30], "lost": 1},
+    ],
+)
+
+# Each game's record with its totals as the engine tests work them out (the name is
+# older than the two newer games, which it holds too).
 FIVE_GAMES: dict[str, tuple[dict[str, Any], list[int]]] = {
     "oh-hell": (OH_HELL, TOTALS_AFTER_2),
     "boerenbridge": (BOERENBRIDGE, [100, 85, 80, 20]),
     "brink-bid": (BRINK_BID, [5, 2, 0, 2]),
     "sinker": (SINKER, [10, 10]),
     "abracadabra": (ABRACADABRA, [63, 42, 3, 36]),
+    "wizard": (WIZARD, [20, 50, 10, 40]),
+    "skull-king": (SKULL_KING, [-10, 30, 0, 60]),
 }
 
 # A round that breaks a rule: Ann deals round 1 of 10 cards and may not bid 2.

@@ -1,7 +1,7 @@
 """Each game's table, mid-game, as a phone shows it upright (390x844) and on its side
 (844x390): photographed into test-artifacts/tables/ and checked for sideways scrolling.
 
-The games are the five records of tests/five_games.py, stored as they were entered.
+The games are the records of tests/five_games.py, stored as they were entered.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ GAMES: dict[str, dict[str, Any]] = {
     "brink-bid": five_games.BRINK_BID,
     "sinker": five_games.SINKER,
     "abracadabra": five_games.ABRACADABRA,
+    "wizard": five_games.WIZARD,
+    "skull-king": five_games.SKULL_KING,
 }
 SIZES = [(390, 844), (844, 390)]
 

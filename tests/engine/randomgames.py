@@ -20,6 +20,8 @@ SHORT = {
     "boerenbridge": {},
     "sinker": {"deals": 4},
     "abracadabra": {"deals": 2},
+    "wizard": {"hands": [1, 3, 2, 4, 1]},
+    "skull-king": {"hands": [1, 2, 3, 5, 2]},
 }
 
 
@@ -101,7 +103,13 @@ def random_house_rules(game: str, players: int, rng: random.Random) -> dict[str,
     """Random house rules for ``game`` that the engine accepts (expressions may not be:
     a pair that can divide by zero or leave -10000..10000 is refused, and retried)."""
     options: dict[str, Any] = {}
-    most = (51 if game == "oh-hell" else 52) // players
+    most = {"oh-hell": 51, "wizard": 60, "skull-king": 70}.get(game, 52) // players
+    if game in ("wizard", "skull-king") and rng.random() < 0.3:
+        options["bidding"] = rng.choice(["open", "sealed"])
+    if game == "skull-king":
+        # Its only house rules: the hands (short here) and the bidding.
+        options["hands"] = random_hands(min(most, 10), rng)
+        return options
     if rng.random() < 0.7:
         options["hands"] = random_hands(most, rng)
     elif game == "oh-hell":

@@ -1,6 +1,8 @@
-"""A second scorer for Oh Hell, Boerenbridge and Brink Bid, house rules included.
+"""A second scorer for Oh Hell, Boerenbridge, Brink Bid, Wizard and Skull King, house
+rules included.
 
-Written from RULINGS.md alone ("Words used below", the three games, "House rules")
+Written from RULINGS.md alone ("Words used below", the five games, "House rules")
+and the record spec (their rounds)
 and imports nothing from the engine: the engine's scores are checked against it
 on random records. It works a record straight through, the way a scorer with
 pencil and paper would, and either returns what ``python -m rules_engine score``
@@ -20,7 +22,15 @@ class Refused(Exception):
 
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
-PLAYERS = {"oh-hell": (3, 7), "boerenbridge": (3, 7), "brink-bid": (2, 6)}
+PLAYERS = {
+    "oh-hell": (3, 7),
+    "boerenbridge": (3, 7),
+    "brink-bid": (2, 6),
+    "wizard": (3, 6),
+    "skull-king": (2, 8),
+}
+# The cards a pack deals out: one is turned up in Oh Hell; Wizard's 60, Skull King's 70.
+PACK = {"oh-hell": 51, "wizard": 60, "skull-king": 70}
 OH_HELL_M = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 BRINK_F = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
 
@@ -124,8 +134,9 @@ def _value(node: ast.AST, b: int, t: int, h: int, n: int) -> Any:
 
 
 @functools.cache
-def expression(text: str) -> ast.Expression:
-    """The parsed expression, refused if it breaks the ruling anywhere in its domain."""
+def expression(text: str, game: str = "oh-hell") -> ast.Expression:
+    """The parsed expression, refused if it breaks the ruling anywhere in its domain
+    (Wizard's: n in 3..6, h in 1..floor(60 / n))."""
     if len(text) > 120:
         raise Refused("too long")
     try:
@@ -141,16 +152,18 @@ def expression(text: str) -> ast.Expression:
         f"lambda b, t, h, n: ({text.strip()}\n)",
         {"__builtins__": {}, "abs": abs, "min": min, "max": max},
     )
-    for n in range(2, 8):
-        for h in range(1, 52 // n + 1):
-            for b in range(h + 1):
-                for t in range(h + 1):
-                    try:
-                        value = worked_out(b, t, h, n)
-                    except ZeroDivisionError:
-                        raise Refused("division by zero") from None
-                    if not -10000 <= value <= 10000:
-                        raise Refused("out of range")
+    rounds = [(h, n) for n in range(2, 8) for h in range(1, 52 // n + 1)]
+    if game == "wizard":  # RULINGS: Wizard's own, n in 3..6 and h in 1..60 // n
+        rounds = [(h, n) for n in range(3, 7) for h in range(1, 60 // n + 1)]
+    for h, n in rounds:
+        for b in range(h + 1):
+            for t in range(h + 1):
+                try:
+                    value = worked_out(b, t, h, n)
+                except ZeroDivisionError:
+                    raise Refused("division by zero") from None
+                if not -10000 <= value <= 10000:
+                    raise Refused("out of range")
     return tree
 
 
@@ -170,6 +183,8 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         "boerenbridge": {"scoring", "hands", "hook", "hook_from", "made", "missed",
                          "target", "sit_out", "bounce", "bidding"},
         "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
+        "wizard": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
+        "skull-king": {"hands", "bidding"},
     }[game]  # fmt: skip
     for name in given:
         if name not in known:
@@ -180,7 +195,8 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
     opts: dict[str, Any] = {
         "style": given.get("style", "long"),
         "scoring": given.get("scoring", scorings[0]),
-        "hook": given.get("hook", "off" if game == "brink-bid" else "on"),
+        "hook": given.get("hook", "off" if game in ("brink-bid", "wizard", "skull-king") else "on"),
+        "bidding": given.get("bidding", "sealed" if game == "skull-king" else "open"),
         "hook_from": _whole(given.get("hook_from", 1), 1, 60),
         "target": _whole(given.get("target", 100), 10, 1000),
         "bounce": given.get("bounce", True),
@@ -193,7 +209,7 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
     if opts["hook"] not in ("on", "off"):
         raise Refused("hook")
     # Sealed bids are stored as shown, and scored as open ones.
-    if given.get("bidding", "open") not in ("open", "sealed"):
+    if opts["bidding"] not in ("open", "sealed"):
         raise Refused("bidding")
     if type(opts["bounce"]) is not bool:
         raise Refused("bounce")
@@ -206,10 +222,10 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         if custom:
             if not isinstance(given[name], str):
                 raise Refused(name)
-            opts[name] = expression(given[name])
+            opts[name] = expression(given[name], game)
     if "hands" in given:
         hands = given["hands"]
-        most = (51 if game == "oh-hell" else 52) // n
+        most = PACK.get(game, 52) // n
         if not isinstance(hands, list) or not 1 <= len(hands) <= 60:
             raise Refused("hands")
         for size in hands:
@@ -225,6 +241,10 @@ def hand_sizes(game: str, opts: dict[str, Any], n: int) -> list[int]:
         return list(range(4, BRINK_F[n] + 1))
     if game == "boerenbridge":
         return [13]
+    if game == "wizard":
+        return list(range(1, 60 // n + 1))
+    if game == "skull-king":
+        return [min(r, 70 // n) for r in range(1, 11)]
     top = OH_HELL_M[n]
     down, up = list(range(top, 0, -1)), list(range(1, top + 1))
     short_top = min(10, top)
@@ -248,11 +268,20 @@ def bidder_score(game: str, opts: dict[str, Any], b: int, t: int, h: int, n: int
         return (20 if b == 0 else t + 10) if b == t else t
     if game == "brink-bid":
         return 5 if b == t else (2 if abs(t - b) == 1 else 0)
+    if game == "wizard":
+        return 20 + 10 * t if b == t else -10 * abs(t - b)
     if opts["scoring"] == "neutral":
         return 10 + t if b == t else 0
     if opts["scoring"] == "negative":
         return 10 if b == t else -10 * abs(t - b)
     return t + (10 if b == t else 0)
+
+
+def skull_king_score(b: int, t: int, h: int, x: int) -> int:
+    """Bid 1+: made 20 x b + x, missed -10 x |t - b|; bid 0: made 10 x H + x, missed -10 x H."""
+    if b == 0:
+        return 10 * h + x if t == 0 else -10 * h
+    return 20 * b + x if t == b else -10 * abs(t - b)
 
 
 def score(record: dict[str, Any]) -> dict[str, Any]:
@@ -284,7 +313,22 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
         bids, tricks = rnd["bids"], rnd["tricks"]
         if len(bids) != n or len(tricks) != n:
             raise Refused("lengths")
-        if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) != h:
+        lost, bonus = 0, [0] * n
+        if game == "skull-king":
+            if not set(rnd) <= {"bids", "tricks", "bonus", "lost"}:
+                raise Refused("a field Skull King's rounds do not have")
+            lost = _whole(rnd.get("lost", 0), 0, h)
+            bonus = rnd.get("bonus", [0] * n)
+            if not isinstance(bonus, list) or len(bonus) != n:
+                raise Refused("bonus")
+            for points in bonus:
+                _whole(points, 0, 500)
+        if game == "wizard":
+            if not set(rnd) <= {"bids", "tricks", "trump"}:
+                raise Refused("a field Wizard's rounds do not have")
+            if "trump" in rnd and rnd["trump"] not in (*SUITS, "none"):
+                raise Refused("trump")
+        if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) + lost != h:
             raise Refused("tricks")
         sitting = [
             game == "boerenbridge" and opts["sit_out"] is not None and totals[s] >= opts["sit_out"]
@@ -296,13 +340,19 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
                     raise Refused("a bid from a player sitting out")
             elif type(bid) is not int or not 0 <= bid <= h:
                 raise Refused("bid")
-        if opts["hook"] == "on" and h >= opts["hook_from"] and not sitting[dealer]:
+        if game == "skull-king":
+            pass  # no hook, ever
+        elif opts["hook"] == "on" and h >= opts["hook_from"] and not sitting[dealer]:
             if sum(b for b in bids if b is not None) == h:
                 raise Refused("the hook")
         scores = [
             t if bids[s] is None else bidder_score(game, opts, bids[s], t, h, n)
             for s, t in enumerate(tricks)
         ]
+        if game == "skull-king":
+            scores = [
+                skull_king_score(b, t, h, x) for b, t, x in zip(bids, tricks, bonus, strict=True)
+            ]
         for seat in range(n):
             total = totals[seat] + scores[seat]
             if game == "boerenbridge" and opts["bounce"] and total > opts["target"]:

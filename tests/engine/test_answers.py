@@ -166,6 +166,8 @@ def test_every_value_outside_what_a_step_offers_is_refused(game: str) -> None:
         if step.kind in (StepKind.OVER, StepKind.ROLL, StepKind.NAME, StepKind.DECLARE):
             continue
         seat = str(step.seat) if step.seat is not None else ""
-        for value in OUTSIDE:
+        # A bonus is any whole number 0..500 (Skull King), 99 among them.
+        outside = ("501", *OUTSIDE[1:]) if step.kind is StepKind.BONUS else OUTSIDE
+        for value in outside:
             with pytest.raises(RulesError):
                 play(current, current.entry(Answer(step.kind.value, seat, value), RNG))

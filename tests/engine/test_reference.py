@@ -18,7 +18,7 @@ from rules_engine import RulesError, parse_record, read_expression, score
 from . import reference_scorer as reference
 from .randomgames import random_house_game, random_house_rules
 
-GAMES = ("oh-hell", "boerenbridge", "brink-bid")
+GAMES = ("oh-hell", "boerenbridge", "brink-bid", "wizard", "skull-king")
 # A first batch in the fast suite; hundreds more records with -m slow.
 BATCHES = [0, *(pytest.param(batch, marks=pytest.mark.slow) for batch in (1, 2, 3))]
 
@@ -89,7 +89,10 @@ def random_record(game: str, rng: random.Random) -> dict[str, Any]:
                     None if sit_out is not None and total >= sit_out else bid
                     for bid, total in zip(bids, sheet["totals"], strict=True)
                 ]
-            data["rounds"].append({"bids": bids, "tricks": _hand(rng, h, n)})
+            rnd: dict[str, Any] = {"bids": bids, "tricks": _hand(rng, h, n)}
+            if game == "skull-king":
+                _skull_king_extras(rng, rnd, h)
+            data["rounds"].append(rnd)
             try:
                 sheet = reference.score(data)
                 break
@@ -100,6 +103,21 @@ def random_record(game: str, rng: random.Random) -> dict[str, Any]:
         else:
             break
     return data
+
+
+def _skull_king_extras(rng: random.Random, rnd: dict[str, Any], h: int) -> None:
+    """Now and then a lost trick (taken from a player who had one) and bonuses, some
+    beside a missed bid, some out of range."""
+    tricks = rnd["tricks"]
+    if rng.random() < 0.3 and any(tricks):
+        seat = rng.choice([s for s, t in enumerate(tricks) if t])
+        tricks[seat] -= 1
+        rnd["lost"] = 1 + (rng.random() < 0.02)  # now and then one too many
+    if rng.random() < 0.5:
+        rnd["bonus"] = [rng.choice([0, 0, 10, 20, 30, 40, 60, 500, 501]) for _ in tricks]
+    for seat, t in enumerate(tricks):
+        if rng.random() < 0.3:
+            rnd["bids"][seat] = t  # made bids, so that bonuses count
 
 
 @pytest.mark.parametrize("count", [40, pytest.param(200, marks=pytest.mark.slow)])

@@ -297,3 +297,24 @@ def test_a_round_needing_attention_is_left_out() -> None:
     ann = at(player_stats("ann", of(played("b", 1, broken))), "oh-hell")
 
     assert (ann.rounds, ann.points, ann.bids) == (1, 12, 1)
+
+
+def test_skull_king_counts_bids_made_with_bonuses_in_the_points() -> None:
+    # Round 1: Ann makes her 0 (10); Ben makes his 1 with a bonus of 20 (40).
+    # Round 2 (a trick lost): Ann bid 0 and took 1 (-20); Ben bid 1 and took 0 (-10).
+    rec = record(
+        "skull-king",
+        PLAYERS,
+        [
+            {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0], "bonus": [0, 20, 0, 0]},
+            {"bids": [0, 1, 1, 0], "tricks": [1, 0, 0, 0], "lost": 1},
+        ],
+    )
+    game = of(played("g1", 1, rec))
+    ann, bob = (
+        at(player_stats("ann", game), "skull-king"),
+        at(player_stats("bob", game), "skull-king"),
+    )
+
+    assert (ann.made, ann.bids, ann.over, ann.under, ann.points) == (1, 2, 1, 0, -10)
+    assert (bob.made, bob.bids, bob.over, bob.under, bob.points) == (1, 2, 0, 1, 30)

@@ -29,7 +29,17 @@ from rules_engine.house_rules import PRESETS
 from scorepad.engine_words import words
 from scorepad.models import Game
 from tests.engine.test_abracadabra import SPEC_ENTRIES, spec_record
-from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, FOUR, OH_HELL, SINKER, record
+from tests.five_games import (
+    ABRACADABRA,
+    BOERENBRIDGE,
+    BRINK_BID,
+    FOUR,
+    OH_HELL,
+    SINKER,
+    SKULL_KING,
+    WIZARD,
+    record,
+)
 from tests.web.browsers import started_here
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +47,10 @@ PO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
 MO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.mo"
 
 NAMES = {"Ann", "Ben", "Bob", "Cat", "Cleo", "Dev"}
-GAME_NAMES = {"Scorepad", "Oh", "Hell", "Boerenbridge", "Brink", "Bid", "Sinker", "Abracadabra"}
+GAME_NAMES = {
+    "Scorepad", "Oh", "Hell", "Boerenbridge", "Brink", "Bid", "Sinker", "Abracadabra", "Wizard",
+    "Skull", "King", "Kraken",
+}  # fmt: skip
 # Words Dutch card players use as they are, or that are the same in both languages.
 SHARED = {
     "hook", "Hook", "Account", "Contract", "JSON", "MB", "PDF", "QR", "Pango", "Letter",
@@ -45,7 +58,7 @@ SHARED = {
     "imports", "over", "Over", "Brink", "Print", "was", "Open", "open", "plus", "bonus",
     "even", "code", "link", "links", "score", "scores", "Scan", "Download", "download",
     "account", "object", "browser", "Joker", "Board", "Game", "Arena", "won", "contract",
-    "hand", "letters", "ISO",
+    "hand", "letters", "ISO", "Bonus",
     # Django's "M" date format: "23 Nov" in both languages.
     "Nov", "UTC", "server", "Rating", "Ratings", "rating",
     # A score sheet writes Sinker's calls and Brink Bid's dice as the record does.
@@ -120,7 +133,7 @@ def test_the_committed_mo_file_is_the_po_file_compiled(tmp_path: Path) -> None:
     with compiled.open("rb") as fresh, MO.open("rb") as committed:
         wanted = gettext.GNUTranslations(fresh)._catalog  # type: ignore[attr-defined]
         found = gettext.GNUTranslations(committed)._catalog  # type: ignore[attr-defined]
-    assert found == wanted, "run: manage.py compilemessages (see docs/translating.md)"
+    assert found == wanted, "run: manage.py compilemessages (see docs/dev/translating.md)"
 
 
 def _literals(name: str) -> list[Any]:
@@ -358,7 +371,7 @@ def test_boerenbridges_bounce_reads_in_dutch(client: Client) -> None:
 def _pages(client: Client) -> list[tuple[str, str]]:
     """Each page to compare, with the key of its list in NOT_YET."""
     games = {}
-    for data in (OH_HELL, BOERENBRIDGE, BRINK_BID, SINKER, ABRACADABRA):
+    for data in (OH_HELL, BOERENBRIDGE, BRINK_BID, SINKER, ABRACADABRA, WIZARD, SKULL_KING):
         games[data["game"]] = Game.start(parse_record(data))
     oh_hell = games["oh-hell"]
     pages = ["/", "/games/", "/players/ann/", "/games/import/", "/accounts/login/"]
@@ -405,7 +418,18 @@ def _midgame() -> list[tuple[str, Game]]:
     # Brink Bid's second round, the dice rolled: who passes what to whom.
     dice = {"trump": "none", "number": 1, "direction": "right"}
     games.append(("brink-bid", _playing(parse_record(BRINK_BID), [Entry("dice", None, dice)])))
+    # Skull King's third round: a sealed bid given; the tricks with a trick lost; the bonus.
+    skull_king = parse_record(SKULL_KING)
+    bids = [Entry("bid", seat, 1) for seat in (2, 3, 0, 1)]
+    for entries in ([bids[0]], [*bids, Entry("lost", None, 1)], [*bids, *tricks_in(2)]):
+        games.append(("skull-king", _playing(skull_king, entries)))
     return games
+
+
+def tricks_in(dealer: int) -> list[Entry]:
+    """Three players in bid order take a trick each of Skull King's third round: the last none."""
+    order = [(dealer + 1 + k) % 4 for k in range(4)]
+    return [Entry("tricks", seat, 1) for seat in order[:3]]
 
 
 def test_every_page_reads_in_dutch(client: Client) -> None:

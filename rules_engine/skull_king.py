@@ -1,0 +1,382 @@
+"""Skull King: bids shown together, bonuses for captures, and tricks the Kraken takes.
+
+RULINGS.md, "Skull King": 2 to 8 players; 10 rounds, round r (1-based) dealing
+H = min(r, floor(70 / n)); every player bids 0..H at once, with no hook. The tricks
+taken add up to H less the round's ``lost`` tricks (nobody's: the Kraken, or a
+two-player game's ghost hand). A round may record each player's ``bonus`` (0..500),
+which counts only for a bid made exactly. Bid 1 or more: made 20 a trick bid plus
+the bonus, missed 10 off a trick over or under; bid 0: made 10 x H plus the bonus,
+missed 10 x H off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from .bidding import bid_choices, check_bid_range
+from .checks import as_int, check_keys, seat_list
+from .core import (
+    Choice,
+    Draft,
+    Entry,
+    GameRules,
+    PaperRow,
+    Round,
+    RoundContext,
+    RoundView,
+    Setup,
+    Step,
+    StepKind,
+)
+from .errors import RulesError
+from .house_rules import (
+    BIDDING,
+    PACKS,
+    check_house_rules,
+    hands,
+    hands_option,
+    setting,
+)
+from .messages import Term, say
+from .options import Option
+from .text import bid_balance
+
+PACK = PACKS["skull-king"]
+ROUNDS = 10
+MOST_BONUS = 500
+PER_TRICK_BID = 20
+PER_TRICK_OFF = -10
+ZERO_PER_CARD = 10
+# RULINGS, "House rules": bids are sealed (given unseen, shown together) unless set open.
+SEALED_BIDDING = replace(BIDDING, default="sealed")
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus printed in the rules, as the table's one-tap buttons offer it."""
+
+    key: str
+    label: str
+    points: int
+
+
+# The 2021 edition's bonuses, each won in a trick: the table adds them up for a player.
+BONUSES = (
+    Bonus("fourteen", "A 14", 10),
+    Bonus("black-fourteen", "The black 14", 20),
+    Bonus("mermaid-by-pirate", "A Mermaid taken by a Pirate", 20),
+    Bonus("pirate-by-skull-king", "A Pirate taken by the Skull King", 30),
+    Bonus("skull-king-by-mermaid", "The Skull King taken by a Mermaid", 40),
+    Bonus("loot", "Loot", 20),
+)
+
+
+def largest_hand(players: int) -> int:
+    """The most cards the 70-card pack deals each player: 8 for 8 players."""
+    return PACK // players
+
+
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """Round r deals min(r, floor(70 / n)) cards, for 10 rounds."""
+    return tuple(min(r, largest_hand(players)) for r in range(1, ROUNDS + 1))
+
+
+def round_score(bid: int, tricks: int, hand_size: int, bonus: int) -> int:
+    """RULINGS: bid 1+ made 20 x b + x, missed -10 x |t - b|; bid 0 made 10 x H + x,
+    missed -10 x H. (Round 5, bid 2, took 2, a Mermaid taken by a Pirate: 60.
+    Round 5, bid 0, took 1: -50.)"""
+    made = bid == tricks
+    if bid == 0:
+        return ZERO_PER_CARD * hand_size + bonus if made else -ZERO_PER_CARD * hand_size
+    return PER_TRICK_BID * bid + bonus if made else PER_TRICK_OFF * abs(tricks - bid)
+
+
+def _numbers(value: object, ctx: RoundContext, what: str) -> list[int]:
+    return [as_int(v, what) for v in seat_list(ctx.setup, value, what)]
+
+
+class SkullKing(GameRules):
+    key = "skull-king"
+    title = "Skull King"
+    summary = (
+        "Bid your tricks all at once; 20 a trick for the bid made, with bonuses for "
+        "captures; a bid of 0 risks 10 a card."
+    )
+    min_players = 2
+    max_players = 8
+    # A bonus box beside the bid and the tricks; the lost tricks need no column of their
+    # own (they are what the tricks leave of the hand, and a note says them).
+    seat_boxes = ("Bid", "Took", "Bonus")
+    options: ClassVar[tuple[Option, ...]] = (
+        hands_option(replaces=None),
+        SEALED_BIDDING,
+    )
+
+    # --- The shape of the game -------------------------------------------------
+    def check_setup(self, setup: Setup) -> None:
+        check_house_rules(setup)
+
+    def schedule(self, setup: Setup) -> tuple[int, ...]:
+        listed = hands(setup)
+        return listed if listed is not None else hand_sizes(setup.n)
+
+    def hand_size(self, setup: Setup, index: int) -> int:
+        return self.schedule(setup)[index]
+
+    def round_count(self, setup: Setup) -> int:
+        return len(self.schedule(setup))
+
+    def sealed(self, setup: Setup) -> bool:
+        return setting(setup, SEALED_BIDDING) == "sealed"
+
+    # --- Entering a round ------------------------------------------------------
+    def start(self, ctx: RoundContext) -> Draft:
+        return {"bids": [None] * ctx.n, "tricks": [None] * ctx.n, "bonus": [None] * ctx.n}
+
+    def lost(self, draft: Draft) -> int:
+        return int(draft.get("lost") or 0)
+
+    def tricks_left(self, ctx: RoundContext, draft: Draft) -> int:
+        """The tricks not yet given to a player, nor lost."""
+        taken: int = sum(t for t in draft["tricks"] if t is not None)
+        return ctx.hand_size - self.lost(draft) - taken
+
+    def made(self, draft: Draft) -> tuple[int, ...]:
+        """The seats that took exactly their bid, once every trick is in."""
+        return tuple(
+            seat for seat, (b, t) in enumerate(zip(draft["bids"], draft["tricks"], strict=True))
+            if b is not None and b == t
+        )  # fmt: skip
+
+    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        waiting = tuple(s for s in ctx.bid_order if draft["bids"][s] is None)
+        if waiting:
+            names = [ctx.name(s) for s in waiting]
+            prompt = (
+                say("prompt_bids", player=names[0])
+                if len(names) == 1
+                else say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
+            )
+            choices = bid_choices(ctx, waiting[0], None)
+            return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting)
+        if any(t is None for t in draft["tricks"]):
+            return self.tricks_step(ctx, draft)
+        owed = tuple(
+            s for s in ctx.bid_order if s in self.made(draft) and draft["bonus"][s] is None
+        )
+        if owed:
+            return self.bonus_step(ctx, owed)
+        return Step(StepKind.COMPLETE, say("prompt_complete"))
+
+    def tricks_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        """Tricks taken, a player at a time in bid order; more than are left is refused."""
+        seat = next(s for s in ctx.bid_order if draft["tricks"][s] is None)
+        left = self.tricks_left(ctx, draft)
+        refusal = say("skull_tricks_left", left=left, hand_size=ctx.hand_size)
+        choices = tuple(
+            Choice(str(t), str(t), None if t <= left else refusal) for t in range(ctx.hand_size + 1)
+        )
+        return Step(StepKind.TRICKS, say("prompt_tricks", player=ctx.name(seat)), seat, choices)
+
+    def bonus_step(self, ctx: RoundContext, owed: tuple[int, ...]) -> Step:
+        """The bonus of a player who made their bid: the printed bonuses are one tap
+        each, added up at the table; any whole number 0..500 is taken."""
+        choices = (
+            Choice("0", say("skull_no_bonus")),
+            *(Choice(str(bonus.points), Term(bonus.label)) for bonus in BONUSES),
+        )
+        prompt = say("skull_prompt_bonus", player=ctx.name(owed[0]))
+        return Step(StepKind.BONUS, prompt, owed[0], choices, low=0, high=MOST_BONUS, seats=owed)
+
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """Tricks nobody took may be entered while the tricks are (the Kraken)."""
+        if self.next_step(ctx, draft).kind is not StepKind.TRICKS:
+            return ()
+        taken = sum(t for t in draft["tricks"] if t is not None)
+        refusal = say("skull_lost_left", left=ctx.hand_size - taken)
+        choices = tuple(
+            Choice(str(k), str(k), None if taken + k <= ctx.hand_size else refusal)
+            for k in range(ctx.hand_size + 1)
+        )
+        return (Step(StepKind.LOST, say("skull_prompt_lost"), None, choices),)
+
+    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
+        """Sealed, the sheet shows who has bid, not what, until the last bid is in."""
+        view = super().draft_view(ctx, draft)
+        bids = draft["bids"]
+        if self.sealed(ctx.setup) and any(b is None for b in bids):
+            return RoundView(tuple("" if b is None else "✓" for b in bids), view.tricks)
+        return view
+
+    def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
+        """The bids against the tricks (when sealed, once they are all shown), the lost."""
+        notes: list[str] = []
+        bids = draft["bids"]
+        shown = (
+            all(b is not None for b in bids)
+            if self.sealed(ctx.setup)
+            else any(b is not None for b in bids)
+        )
+        if shown:
+            notes.append(bid_balance(ctx.hand_size, bids))
+        if self.lost(draft):
+            notes.append(say("skull_note_lost", lost=self.lost(draft)))
+        return tuple(notes)
+
+    def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        kind = self.next_step(ctx, draft).kind
+        if kind is StepKind.COMPLETE:
+            raise RulesError(say("round_complete"))
+        if entry.kind == "bid":
+            return self.enter_bid(ctx, draft, entry)
+        if entry.kind == "lost":
+            return self.enter_lost(ctx, draft, entry)
+        if entry.kind == "tricks":
+            if kind is not StepKind.TRICKS:
+                raise RulesError(
+                    say("tricks_after_every_bid")
+                    if kind is StepKind.BID
+                    else say("skull_tricks_in")
+                )
+            return self.enter_tricks(ctx, draft, entry)
+        if entry.kind == "bonus":
+            return self.enter_bonus(ctx, draft, entry)
+        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
+
+    def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        """Bids in any order. Sealed, a bid may be changed until the last one is in."""
+        seat = entry.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ctx.n:
+            raise RulesError(say("bid_needs_player"))
+        bids = list(draft["bids"])
+        if all(b is not None for b in bids):
+            raise RulesError(say("bidding_over"))
+        if bids[seat] is not None and not self.sealed(ctx.setup):
+            raise RulesError(say("has_bid", player=ctx.name(seat)))
+        bids[seat] = check_bid_range(ctx, seat, entry.value)
+        return {**draft, "bids": bids}
+
+    def enter_lost(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        steps = self.optional_steps(ctx, draft)
+        if not steps:
+            raise RulesError(say("skull_lost_when"))
+        lost = as_int(entry.value, "lost")
+        if not 0 <= lost <= ctx.hand_size:
+            raise RulesError(say("skull_lost_range", hand_size=ctx.hand_size, lost=lost))
+        steps[0].choice(lost)  # refuses more than the tricks not yet taken
+        return {**draft, "lost": lost}
+
+    def enter_tricks(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        """One player's tricks; with one player left, theirs are what is left."""
+        step = self.tricks_step(ctx, draft)
+        if entry.seat != step.player:
+            raise RulesError(say("tricks_asked", player=ctx.name(step.player)))
+        tricks = list(draft["tricks"])
+        tricks[step.player] = int(step.choice(entry.value).value)
+        missing = [s for s in range(ctx.n) if tricks[s] is None]
+        if len(missing) == 1:
+            taken = sum(t for t in tricks if t is not None)
+            tricks[missing[0]] = ctx.hand_size - self.lost(draft) - taken
+        return {**draft, "tricks": tricks}
+
+    def enter_bonus(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        step = self.next_step(ctx, draft)
+        if step.kind is not StepKind.BONUS:
+            raise RulesError(say("skull_bonus_when"))
+        seat = entry.seat
+        if seat not in step.seats:
+            if isinstance(seat, int) and 0 <= seat < ctx.n and seat not in self.made(draft):
+                raise RulesError(say("skull_bonus_missed", player=ctx.name(seat)))
+            raise RulesError(say("skull_bonus_asked", player=ctx.name(step.player)))
+        assert isinstance(seat, int)
+        bonus = as_int(entry.value, "bonus")
+        check_bonus(ctx, seat, bonus)
+        given = list(draft["bonus"])
+        given[seat] = bonus
+        return {**draft, "bonus": given}
+
+    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+        """The bids and tricks; the bonuses and the lost tricks only where there are any."""
+        rnd: dict[str, Any] = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
+        bonus = [b or 0 for b in draft["bonus"]]
+        if any(bonus):
+            rnd["bonus"] = bonus
+        if self.lost(draft):
+            rnd["lost"] = self.lost(draft)
+        return rnd
+
+    # --- Reading a round from a record -------------------------------------------
+    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+        """Bids in bid order, the lost tricks, the tricks, then the bonuses of those
+        who made their bid. A bonus beside a missed bid is checked and counts nothing."""
+        check_keys(rnd, ("bids", "tricks"), ("bonus", "lost"))
+        bids = seat_list(ctx.setup, rnd["bids"], "bids")
+        lost = as_int(rnd.get("lost", 0), "lost")
+        if not 0 <= lost <= ctx.hand_size:
+            raise RulesError(say("skull_lost_range", hand_size=ctx.hand_size, lost=lost))
+        bonus = _numbers(rnd.get("bonus", [0] * ctx.n), ctx, "bonus")
+        for seat, points in enumerate(bonus):
+            check_bonus(ctx, seat, points)
+        tricks = _numbers(rnd["tricks"], ctx, "tricks")
+        for seat, taken in enumerate(tricks):
+            if taken < 0:
+                raise RulesError(say("tricks_negative", player=ctx.name(seat), tricks=taken))
+        if sum(tricks) + lost != ctx.hand_size:
+            raise RulesError(
+                say("skull_tricks_sum", total=sum(tricks), lost=lost, hand_size=ctx.hand_size)
+            )
+        entries = [Entry("bid", seat, bids[seat]) for seat in ctx.bid_order]
+        if lost:
+            entries.append(Entry("lost", None, lost))
+        entries += [Entry("tricks", seat, tricks[seat]) for seat in ctx.bid_order[:-1]]
+        made = [s for s in ctx.bid_order if bids[s] == tricks[s]]
+        return entries + [Entry("bonus", seat, bonus[seat]) for seat in made]
+
+    def bonuses(self, ctx: RoundContext, rnd: Round) -> list[int]:
+        return list(rnd.get("bonus", [0] * ctx.n))
+
+    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+        return tuple(
+            round_score(b, t, ctx.hand_size, x)
+            for b, t, x in zip(rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd), strict=True)
+        )
+
+    def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
+        """A bidder's score without a bonus (the house rules' preview asks every game)."""
+        return round_score(bid, tricks, ctx.hand_size, 0)
+
+    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+        bids, tricks, bonus = rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd)
+        made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
+        breakdown = tuple(
+            say("skull_breakdown", points=round_score(b, t, ctx.hand_size, 0), bonus=x,
+                total=round_score(b, t, ctx.hand_size, x))
+            if b == t and x else ""
+            for b, t, x in zip(bids, tricks, bonus, strict=True)
+        )  # fmt: skip
+        lost = int(rnd.get("lost", 0))
+        notes = (say("skull_note_lost", lost=lost),) if lost else ()
+        return RoundView(
+            tuple(str(b) for b in bids),
+            tuple(str(t) for t in tricks),
+            notes,
+            made,
+            breakdown if any(breakdown) else (),
+        )
+
+    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+        """A player's bid, tricks and the bonus that counted."""
+        bonus = self.bonuses(ctx, rnd)
+        seats = tuple(
+            (view.bids[seat], view.tricks[seat], str(bonus[seat]) if made and bonus[seat] else "")
+            for seat, made in enumerate(view.made)
+        )
+        return PaperRow((), seats)
+
+
+def check_bonus(ctx: RoundContext, seat: int, bonus: int) -> None:
+    if not 0 <= bonus <= MOST_BONUS:
+        raise RulesError(
+            say("skull_bonus_range", player=ctx.name(seat), most=MOST_BONUS, bonus=bonus)
+        )

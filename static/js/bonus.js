@@ -1,0 +1,15 @@
+// Skull King's bonus: each printed bonus is a tap that adds its points to the box, which
+// stays editable to correct the sum. Without script the box is typed in, and the form
+// posts it as it is. Loaded only on Skull King's table (templates/table.html).
+"use strict";
+document.body.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-add]");
+  if (!button) return;
+  const box = button.form && button.form.querySelector("input[name=value]");
+  if (!box) return;
+  event.preventDefault();
+  const now = Number.parseInt(box.value, 10);
+  const add = Number(button.dataset.add);
+  box.value = add === 0 ? "0" : String((Number.isNaN(now) ? 0 : now) + add);
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+});

@@ -1,0 +1,108 @@
+"""new_game for Wizard and Skull King: the page, the presets (cut for the table), own rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+from scorepad.models import Game
+
+EIGHT = ("Ann", "Bob", "Cat", "Dev", "Eve", "Fay", "Gus", "Hal")
+
+
+def form(game: str, *players: str, **fields: Any) -> dict[str, Any]:
+    """The setup form as the browser posts it, the Rules fieldset at its defaults."""
+    data: dict[str, Any] = {
+        "player": list(players or EIGHT[:4]),
+        "first_dealer": "0",
+        "action": "start",
+        "rules": "as-ruled",
+        "option_hands": "",
+        "option_bidding": "sealed" if game == "skull-king" else "open",
+        **fields,
+    }
+    if game == "wizard":
+        data.update(option_hook="off", option_hook_from="1", option_made="", option_missed="")
+    return {**data, **fields}
+
+
+def started(response: Any) -> dict[str, Any]:
+    assert response.status_code == 303, response.text[:3000]
+    record: dict[str, Any] = Game.objects.get().record
+    return record
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["wizard", "skull-king"])
+def test_the_setup_page_offers_the_games_presets(client: Client, game: str) -> None:
+    response = client.get(f"/new/{game}/")
+    assert response.status_code == 200
+    if game == "wizard":
+        assert "The Canadian rule" in response.text and 'name="option_made"' in response.text
+    else:
+        assert "Even keeled" in response.text and "Whirlpool" in response.text
+        assert 'name="option_made"' not in response.text  # Skull King scores as ruled
+        assert "Hand sizes and the bidding as your table plays them." in response.text
+
+
+@pytest.mark.django_db
+def test_a_skull_king_schedule_is_cut_to_what_70_cards_deal_eight_players(client: Client) -> None:
+    record = started(client.post("/new/skull-king/", form("skull-king", *EIGHT, rules="broadside")))
+    assert record["game"] == "skull-king"
+    assert record["options"] == {"hands": [8] * 10}
+    assert len(record["players"]) == 8
+
+
+@pytest.mark.django_db
+def test_a_skull_king_schedule_is_kept_whole_for_seven(client: Client) -> None:
+    record = started(
+        client.post("/new/skull-king/", form("skull-king", *EIGHT[:7], rules="even-keeled"))
+    )
+    assert record["options"] == {"hands": [2, 2, 4, 4, 6, 6, 8, 8, 10, 10]}
+
+
+@pytest.mark.django_db
+def test_skull_king_as_ruled_keeps_no_options(client: Client) -> None:
+    assert started(client.post("/new/skull-king/", form("skull-king")))["options"] == {}
+
+
+@pytest.mark.django_db
+def test_our_own_skull_king_rules_may_open_the_bids(client: Client) -> None:
+    data = form("skull-king", rules="own", option_bidding="open", option_hands="3, 3")
+    assert started(client.post("/new/skull-king/", data))["options"] == {
+        "hands": [3, 3],
+        "bidding": "open",
+    }
+
+
+@pytest.mark.django_db
+def test_a_skull_king_hand_over_the_pack_is_refused_with_the_reason(client: Client) -> None:
+    data = form("skull-king", *EIGHT, rules="own", option_hands="8, 9")
+    response = client.post("/new/skull-king/", data)
+    assert response.status_code == 400
+    message = "a hand of 9 cards is too big for 8 players: the pack allows at most 8"
+    assert escape(message) in response.text
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_nine_players_cannot_start_skull_king(client: Client) -> None:
+    response = client.post("/new/skull-king/", form("skull-king", *EIGHT, "Ivy"))
+    assert response.status_code == 400
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_wizard_starts_with_the_canadian_rule(client: Client) -> None:
+    record = started(client.post("/new/wizard/", form("wizard", rules="canadian")))
+    assert record["game"] == "wizard" and record["options"] == {"hook": "on"}
+
+
+@pytest.mark.django_db
+def test_wizard_takes_a_formula_checked_over_its_own_hands(client: Client) -> None:
+    data = form("wizard", rules="own", option_made="b * 500", option_missed="0")
+    record = started(client.post("/new/wizard/", data))
+    assert record["options"] == {"scoring": "custom", "made": "b * 500", "missed": "0"}

@@ -1,0 +1,111 @@
+"""The table for Wizard and Skull King: the trump a Wizard names, sealed bids, the lost
+tricks, the bonus step of those who made their bid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorepad.models import Game
+
+PLAYERS = ["Ann", "Bob", "Cat"]
+
+
+def record(game: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "format": "scorepad/1",
+        "game": game,
+        "options": options or {},
+        "players": PLAYERS,
+        "first_dealer": 0,
+        "rounds": [],
+    }
+
+
+def tap(client: Client, game: Game, kind: str, seat: int | None, value: Any) -> Any:
+    game.refresh_from_db()
+    data: dict[str, Any] = {"version": game.version, "kind": kind, "value": value}
+    if seat is not None:
+        data["seat"] = seat
+    return client.post(f"/g/{game.key}/enter/", data)
+
+
+@pytest.fixture
+def skull_king(db: None) -> Game:
+    """Skull King for Ann, Bob and Cat, Ann dealing, two hands of 2 cards."""
+    return Game.objects.create(game="skull-king", record=record("skull-king", {"hands": [2, 2]}))
+
+
+def test_wizard_offers_the_trump_a_turned_wizard_lets_the_dealer_name(
+    client: Client, db: None
+) -> None:
+    game = Game.objects.create(game="wizard", record=record("wizard"))
+    page = client.get(f"/g/{game.key}/")
+    assert page.status_code == 200
+    assert "Trump turned up (a Wizard turned: Ann deals and names a suit)" in page.text
+    assert "Bob bids" in page.text
+    assert tap(client, game, "trump", None, "clubs").status_code == 303
+    for seat, bid in ((1, 0), (2, 0), (0, 1)):  # the dealer may make them add up: no hook
+        assert tap(client, game, "bid", seat, bid).status_code == 303
+    tap(client, game, "tricks", 1, 0)
+    tap(client, game, "tricks", 2, 0)
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [1, 0, 0], "tricks": [1, 0, 0], "trump": "clubs"}]
+
+
+def test_sealed_bids_show_who_has_bid_not_what(client: Client, skull_king: Game) -> None:
+    page = client.get(f"/g/{skull_king.key}/")
+    assert "Whose bid?" in page.text
+    tap(client, skull_king, "bid", 2, 2)
+    page = client.get(f"/g/{skull_king.key}/")
+    assert "✓" in page.text
+    assert "The bids add up to 2 of 1 trick" not in page.text
+
+
+def test_a_skull_king_round_asks_the_bonus_of_those_who_made_their_bid(
+    client: Client, skull_king: Game
+) -> None:
+    for seat, bid in ((1, 1), (2, 0), (0, 1)):
+        assert tap(client, skull_king, "bid", seat, bid).status_code == 303
+    page = client.get(f"/g/{skull_king.key}/")
+    assert "Tricks nobody took (the Kraken)" in page.text
+    assert tap(client, skull_king, "lost", None, 1).status_code == 303
+    assert tap(client, skull_king, "tricks", 1, 1).status_code == 303
+    assert tap(client, skull_king, "tricks", 2, 0).status_code == 303
+    page = client.get(f"/g/{skull_king.key}/")
+    # Ann bid 1 and took none (the last trick was lost): only Bob and Cat are asked.
+    assert "Whose bonus?" in page.text and "Bonus for Bob" in page.text
+    assert 'data-add="40"' in page.text and "The Skull King taken by a Mermaid" in page.text
+    assert 'name="value" value="0"' in page.text
+    refused = tap(client, skull_king, "bonus", 0, 20)
+    assert refused.status_code == 400
+    assert "Ann missed their bid: a bonus counts only for a bid made" in refused.text
+    assert tap(client, skull_king, "bonus", 1, 501).status_code == 400
+    assert tap(client, skull_king, "bonus", 1, 50).status_code == 303
+    assert tap(client, skull_king, "bonus", 2, 0).status_code == 303
+    skull_king.refresh_from_db()
+    assert skull_king.record["rounds"] == [
+        {"bids": [1, 1, 0], "tricks": [0, 1, 0], "bonus": [0, 50, 0], "lost": 1}
+    ]
+    sheet = client.get(f"/g/{skull_king.key}/sheet/")
+    assert sheet.status_code == 200
+    assert "Bonus" in sheet.text
+
+
+def test_with_htmx_a_bonus_answers_the_next_bonus_in_the_table_fragment(
+    htmx_client: Client, skull_king: Game
+) -> None:
+    for seat, bid in ((1, 0), (2, 0), (0, 2)):
+        tap(htmx_client, skull_king, "bid", seat, bid)
+    tap(htmx_client, skull_king, "tricks", 1, 0)
+    tap(htmx_client, skull_king, "tricks", 2, 0)  # Ann's 2 are worked out: all made
+    response = tap(htmx_client, skull_king, "bonus", 1, 30)
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "Bonus for Cat" in response.text  # Ben's is in; Cat is next in bid order
+    refused = tap(htmx_client, skull_king, "bonus", 2, "x")
+    assert refused.status_code == 400
+    skull_king.refresh_from_db()
+    assert skull_king.pending[-1] == {"kind": "bonus", "seat": 1, "value": 30}
