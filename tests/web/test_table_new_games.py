@@ -61,7 +61,7 @@ def test_sealed_bids_show_who_has_bid_not_what(client: Client, skull_king: Game)
     tap(client, skull_king, "bid", 2, 2)
     page = client.get(f"/g/{skull_king.key}/")
     assert "✓" in page.text
-    assert "bids 2 of 1 trick" not in page.text
+    assert "The bids add up to 2 of 1 trick" not in page.text
 
 
 def test_a_skull_king_round_asks_the_bonus_of_those_who_made_their_bid(

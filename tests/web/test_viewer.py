@@ -38,7 +38,7 @@ def test_it_shows_the_round_whose_turn_and_the_bids_so_far(
     assert "<dt>Deals</dt><dd>Ann</dd>" in response.text
     assert "<dt>First</dt><dd>Bob</dd>" in response.text
     assert '<h2 class="prompt now">Now: Ann bids</h2>' in response.text
-    assert "bids 8 of 10 tricks: under by 2" in response.text
+    assert "The bids add up to 8 of 10 tricks: under by 2" in response.text
     # Bob, Cat and Dev have bid 3, 2 and 3.
     assert '<th scope="row">Bob</th><td>3</td>' in response.text
 
