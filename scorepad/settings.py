@@ -243,6 +243,17 @@ CACHES = {
 # more are refused with a 503 for a moment. Keep it below gunicorn's workers.
 PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
 
+# Live updates (scorepad/live.py, scorepad/views/live.py): each screen watching a game
+# keeps one stream open (server-sent events). Bounded per server process, per address
+# and per game, so that nobody can hold all of a server's connections (429 past them).
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
+LIVE_STREAMS_PER_GAME = env_int("LIVE_STREAMS_PER_GAME", 30)
+# A comment line this often keeps proxies from closing a quiet stream.
+LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
+# A stream ends after this long and the browser opens a new one at once (0: never):
+# after a deploy or a new server, streams spread over the servers again.
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
