@@ -227,11 +227,21 @@ def open_listeners(game_id: int | None = None) -> int:
 
 
 @dataclass(frozen=True)
+class Part:
+    """One fragment of a view as a stream sends it: its event's name, a hash of its HTML
+    (a stream leaves out a part it sent already, unchanged) and the event's text."""
+
+    name: str
+    html_hash: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Drawn:
-    """A game's state as one view shows it: the version, and the stream's text for it."""
+    """A game's state as one view shows it: the version, and its parts."""
 
     version: int
-    text: str
+    parts: tuple[Part, ...]
 
 
 # What each view sends: its events (sse-swap names) and how each is drawn; filled in
@@ -244,13 +254,10 @@ _drawn: OrderedDict[tuple[int, int, str, str, str], Drawn] = OrderedDict()
 _drawing: dict[tuple[Any, ...], asyncio.Task[Drawn | None]] = {}
 
 
-def event_text(version: int, events: dict[str, str]) -> str:
-    """Server-sent events, one per fragment, each with the version as its id."""
-    parts = []
-    for name, html in events.items():
-        data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
-        parts.append(f"id: {version}\nevent: {name}\n{data}\n")
-    return "".join(parts)
+def event_text(version: int, name: str, html: str) -> str:
+    """A server-sent event of one fragment, with the version as its id."""
+    data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
+    return f"id: {version}\nevent: {name}\n{data}\n"
 
 
 class Origin(HttpRequest):
@@ -282,7 +289,12 @@ def _draw(game_id: int, view: str, language: str, site: str) -> Drawn | None:
     if kept is not None:
         return kept
     with translation.override(language):
-        drawn = Drawn(game.version, event_text(game.version, VIEWS[view](game, Origin(site))))
+        events = VIEWS[view](game, Origin(site))
+    parts = tuple(
+        Part(name, hash(html), event_text(game.version, name, html))
+        for name, html in events.items()
+    )
+    drawn = Drawn(game.version, parts)
     with _lock:
         _drawn[key] = drawn
         while len(_drawn) > _KEPT:

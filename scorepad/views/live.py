@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -55,9 +56,34 @@ def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
     context = table_context(game, current)
     return {
         "live": live.template("viewer.html#live", context, request),
-        # As the page draws it: the sheet reads the table's context too.
-        "sheet": live.template("viewer.html#sheet", context | sheet_context(game), request),
+        "sheet": _sheet(game, request, context),
     }
+
+
+# The viewer's sheet changes with the record only (a round's end, a correction), not at
+# every tap: kept by the record's hash, it is drawn once a round.
+_sheets: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_sheets_lock = threading.Lock()
+
+
+def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
+    key = (
+        game.pk,
+        game.fingerprint,
+        game.correcting,
+        translation.get_language(),
+        live.origin(request),
+    )
+    with _sheets_lock:
+        kept = _sheets.get(key)
+    if kept is None:
+        # As the page draws it: the sheet reads the table's context too.
+        kept = live.template("viewer.html#sheet", context | sheet_context(game), request)
+        with _sheets_lock:
+            _sheets[key] = kept
+            while len(_sheets) > 128:
+                _sheets.popitem(last=False)
+    return kept
 
 
 live.VIEWS.update({"table": _table, "viewer": _viewer})
@@ -103,6 +129,7 @@ async def _events(
     """The stream itself: the state at once if the screen's is old, then each change."""
     listener = live.listen(game_id)
     started = time.monotonic()
+    sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
     try:
         # How soon the browser tries again when the stream ends or drops.
         yield "retry: 1000\n\n"
@@ -122,7 +149,12 @@ async def _events(
                 if drawn is None:
                     return  # the game is gone
                 if shown is None or drawn.version > shown:
-                    yield drawn.text
+                    # The parts that changed since this stream last sent them.
+                    changed = [
+                        part for part in drawn.parts if sent.get(part.name) != part.html_hash
+                    ]
+                    yield "".join(part.text for part in changed) or f": version {drawn.version}\n\n"
+                    sent.update((part.name, part.html_hash) for part in changed)
                     shown = drawn.version
                 if listener.version == target:
                     listener.version = shown  # heard and drawn: wait for the next

@@ -128,6 +128,23 @@ def test_it_pushes_a_tap_to_a_watching_viewer_with_its_sheet(game: Game) -> None
     run(scenario)
 
 
+def test_it_leaves_out_the_sheet_while_it_is_unchanged(game: Game) -> None:
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        try:
+            await stream.next()
+            names = []
+            # Bob, Cat, Dev and Ann bid (10 cards): the sheet changes only with a round's end.
+            for seat, value in ((1, 3), (2, 3), (3, 3)):
+                await sync_to_async(tap)(game, seat, value)
+                names.append([name for _, name, _ in events(await stream.next())])
+        finally:
+            await stream.close()
+        assert names == [["live", "sheet"], ["live"], ["live"]]
+
+    run(scenario)
+
+
 def test_it_pushes_another_keepers_tap_to_the_table(game: Game) -> None:
     async def scenario() -> None:
         stream = await open_stream(f"/g/{game.key}/live/?v={game.version}")
