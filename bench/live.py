@@ -4,7 +4,8 @@ phone to the same change on another phone, p50 and p95 (issue 25).
     .venv/bin/python -m bench.live [--tables 100] [--seconds 40] [--workers 2]
 
 The app runs as scripts/prod runs it (gunicorn with uvicorn workers) on the bench's
-temporary SQLite database (``bench.env``). Each table has a keeper who taps every
+temporary SQLite database (``bench.env``), or on PostgreSQL (``--database-url``,
+a database of its own: its games are left there). Each table has a keeper who taps every
 1-3 s, one viewer on the stream (server-sent events) and one viewer polling every
 3 s as before (htmx's request, with If-None-Match). A tap's time is taken just
 before it is sent; the stream's latency is when an event of that version (or a
@@ -215,11 +216,17 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--database-url", default="", help="PostgreSQL (a database of its own), else SQLite"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the folder (gunicorn's log)")
     args = parser.parse_args()
     # Every phone here is at one address: the per-address bound would refuse most.
     os.environ["LIVE_STREAMS_PER_ADDRESS"] = str(10 * args.tables)
-    with scratch_folder() as folder:
-        prepare(folder)
+    # As scripts/prod sets them for its ASGI workers.
+    os.environ.update({"CONN_MAX_AGE": "0", "DATABASE_POOL": "true"})
+    with scratch_folder(args.keep) as folder:
+        prepare(folder, args.database_url)
         from rules_engine import new_record
         from scorepad.models import Game
 
@@ -233,6 +240,7 @@ def main() -> None:
     result = {
         "tables": args.tables,
         "workers": args.workers,
+        "database": "postgresql" if args.database_url else "sqlite",
         "seconds": args.seconds,
         "taps": figures.taps,
         "refused": figures.refused,
@@ -241,6 +249,8 @@ def main() -> None:
         "errors": figures.errors[:10],
     }
     print(json.dumps(result, indent=2))
+    if args.keep:
+        print(f"kept: {folder}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ view and language, and shared by every stream that watches the same thing.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import threading
 from collections import OrderedDict
@@ -124,8 +125,24 @@ def listen(game_id: int) -> Listener:
     task = _hearing.get(loop)
     if task is None or task.done():
         hear = _listen_to_postgres if on_postgres() else _watch_versions
-        _hearing[loop] = loop.create_task(hear())
+        _hearing[loop] = apart(loop, hear())
     return listener
+
+
+def apart(loop: asyncio.AbstractEventLoop, work: Any) -> asyncio.Task[Any]:
+    """A task outside the request that started it (a fresh context): its database work
+    runs in the process's one shared thread, not in a request's own (under ASGI, each
+    request's sync code has a thread, and its connection, until the request ends,
+    which for a stream is when it closes)."""
+    return loop.create_task(work, context=contextvars.Context())
+
+
+def _done_with_database() -> None:
+    """On PostgreSQL, give the shared thread's connection back (to the pool, or closed):
+    nothing ends a request there to do it, and a test database must not be held open.
+    SQLite's is kept: opening one costs more than the read (its PRAGMAs)."""
+    if on_postgres():
+        connection.close()
 
 
 def forget(listener: Listener) -> None:
@@ -158,7 +175,7 @@ async def _listen_to_postgres() -> None:
     reconnect after a failure, waking every listener to read its game again."""
     import psycopg
 
-    params = await sync_to_async(_postgres_params)()
+    params = _postgres_params()
     loop = asyncio.get_running_loop()
     delay = 0.5
     while True:
@@ -193,7 +210,10 @@ def listening() -> bool:
 def _versions(game_ids: list[int]) -> dict[int, int]:
     from scorepad.models import Game
 
-    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+    try:
+        return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+    finally:
+        _done_with_database()
 
 
 async def _watch_versions() -> None:
@@ -280,7 +300,10 @@ def origin(request: HttpRequest) -> str:
 def _draw(game_id: int, view: str, language: str, site: str) -> Drawn | None:
     from scorepad.models import Game
 
-    game = Game.objects.filter(pk=game_id).first()
+    try:
+        game = Game.objects.filter(pk=game_id).first()
+    finally:
+        _done_with_database()
     if game is None:
         return None
     key = (game_id, game.version, view, language, site)
@@ -321,7 +344,7 @@ async def drawn(
     task = _drawing.get(key)
     if task is None:
         # A task of its own, so that a stream closed while it waits cancels only its wait.
-        task = loop.create_task(sync_to_async(_draw)(game_id, view, language, site))
+        task = apart(loop, sync_to_async(_draw)(game_id, view, language, site))
         _drawing[key] = task
         task.add_done_callback(lambda _: _drawing.pop(key, None))
     return await asyncio.shield(task)

@@ -206,6 +206,17 @@ DATABASES = {
         else sqlite_database(Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))))
     )
 }
+# Under ASGI (scripts/prod: uvicorn's workers) each request's sync code runs in a thread
+# of its own, which Django's persistent connections do not suit (its docs say so):
+# scripts/prod sets CONN_MAX_AGE=0, and PostgreSQL keeps a pool of connections in each
+# process instead (psycopg's), DATABASE_POOL_SIZE at most.
+DATABASE_POOL = env_bool("DATABASE_POOL", False)
+if DATABASE_POOL and _database_url:
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DATABASE_POOL_SIZE", 10),
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 # A test run's own database, so that two runs against one server do not meet
 # (DATABASE_URL=... TEST_DATABASE_NAME=test_ann pytest).
 _test_database = env_str("TEST_DATABASE_NAME", "")

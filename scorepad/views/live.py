@@ -31,6 +31,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_GET
@@ -131,6 +132,10 @@ async def _events(
     started = time.monotonic()
     sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
     try:
+        # The request's own connection, given back before the stream waits: it would be
+        # held (under ASGI, in the request's thread) until the stream closes. What the
+        # stream reads from now on is read apart (scorepad/live.py).
+        await sync_to_async(connections.close_all)()
         # How soon the browser tries again when the stream ends or drops.
         yield "retry: 1000\n\n"
         listener.version = None  # read the game once now: it may have moved on
