@@ -71,6 +71,17 @@ def budgets(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
                     count == long[step] and count <= 10,
                 )
             )
+    check = figures.get("engine", {}).get("formula_check")
+    if check:
+        rows.append(
+            (
+                "formula check, the costliest",
+                f"{check['worst_ms']} ms CPU ({check['worst_ratio']}x a bare loop over "
+                f"the domain, {check['bare_loop_ms']} ms)",
+                f"<= {check['budget_ms']:g} ms",
+                check["worst_ms"] <= check["budget_ms"],
+            )
+        )
     if figures.get("history"):
         from bench.history import budget_rows  # needs Django set up, as the bench has by now
 

@@ -92,7 +92,7 @@ def game_in_progress(
 def whole_game(game: str, rng: random.Random, max_rounds: int = 60) -> Record:
     """A whole game with the default options, for some number of players the game allows."""
     rules = GAMES[game]
-    count = rng.randint(rules.min_players, rules.max_players)
+    count = rng.randint(*rules.player_range({}))
     record = new_record(game, players(count), rng.randrange(count), {})
     while table(record).step.kind is not StepKind.OVER and len(record.rounds) < max_rounds:
         record = one_round(record, rng)

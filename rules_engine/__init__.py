@@ -42,6 +42,8 @@ from .core import Step as Step
 from .core import StepKind as StepKind
 from .core import read_number as read_number
 from .errors import RulesError as RulesError
+from .expressions import PACK_OF_52 as PACK_OF_52
+from .expressions import Domain as Domain
 from .expressions import Expression as Expression
 from .expressions import read_expression as read_expression
 from .games import GAMES as GAMES
@@ -71,6 +73,7 @@ from .record import Record as Record
 from .record import load_record as load_record
 from .record import new_record as new_record
 from .record import parse_record as parse_record
+from .record import read_json as read_json
 from .record import rules_for as rules_for
 from .sheet import ScoredRound as ScoredRound
 from .sheet import Sheet as Sheet

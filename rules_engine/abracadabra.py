@@ -34,7 +34,7 @@ from .core import (
 )
 from .errors import RulesError
 from .messages import Term, each_and, say
-from .options import Option, OptionChoice
+from .options import MOST_DEALS, Option, OptionChoice
 
 # T, the tricks of a deal, by number of players.
 TRICKS = {4: 13, 3: 12, 2: 12}
@@ -282,6 +282,7 @@ class Abracadabra(GameRules):
             "int",
             None,
             minimum=1,
+            maximum=MOST_DEALS,
         ),
         Option(
             "declarer_names_trump",

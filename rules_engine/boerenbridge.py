@@ -4,10 +4,13 @@ RULINGS.md, "Boerenbridge": 4 players, 13 cards every round, no trump. Bids are
 simultaneous, so they may be entered in any order, and the dealer may change
 their bid until tricks are entered. A player on 80 or more does not bid. The
 game ends when one or more totals are exactly 100; a total over 100 bounces back.
+With the house rule ``hands``, 3 to 7 play, each hand at most floor(52 / n), and
+every rule (the hook, the bids' range) uses that round's H in place of 13.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .bidding import bid_choices, check_bid_range, forbidden_bid
@@ -27,6 +30,8 @@ from .core import (
 )
 from .errors import RulesError
 from .house_rules import (
+    BIDDING,
+    BOERENBRIDGE_AS_RULED,
     BOUNCE,
     HOOK_FROM,
     MADE,
@@ -48,6 +53,8 @@ from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 
 HAND_SIZE = 13
+# As ruled, 4 players; with the house rule ``hands``, 3 to 7 (RULINGS, "Boerenbridge").
+RULED_PLAYERS = BOERENBRIDGE_AS_RULED
 GOAL = 100
 # "If you have a score of 80 or more points you do not participate in the bidding."
 SIT_OUT_AT = 80
@@ -104,8 +111,8 @@ class Boerenbridge(GameRules):
         "Bid your tricks all at once; score exactly 100 to win, and sit out "
         "the bidding from 80 points."
     )
-    min_players = 4
-    max_players = 4
+    min_players = 3
+    max_players = 7
     options: ClassVar[tuple[Option, ...]] = (
         scoring_option("Standard: 10 plus the tricks for a made bid, 20 for 0"),
         hands_option(replaces=None),
@@ -116,10 +123,28 @@ class Boerenbridge(GameRules):
         TARGET,
         SIT_OUT,
         BOUNCE,
+        BIDDING,
     )
 
     # --- The shape of the game -------------------------------------------------
+    def player_range(self, options: Mapping[str, object]) -> tuple[int, int]:
+        """4 as ruled; 3 to 7 once the house rule ``hands`` gives the hand sizes."""
+        if options.get("hands") is None:
+            return RULED_PLAYERS, RULED_PLAYERS
+        return self.min_players, self.max_players
+
     def check_setup(self, setup: Setup) -> None:
+        if hands(setup) is None and setup.n != RULED_PLAYERS:
+            raise RulesError(
+                say(
+                    "boerenbridge_players",
+                    ruled=RULED_PLAYERS,
+                    count=setup.n,
+                    option="hands",
+                    least=self.min_players,
+                    most=self.max_players,
+                )
+            )
         check_house_rules(setup)
 
     def hand_size(self, setup: Setup, index: int) -> int:

@@ -28,6 +28,7 @@ from .core import (
 )
 from .errors import RulesError
 from .house_rules import (
+    BIDDING,
     HOOK_FROM,
     MADE,
     MISSED,
@@ -203,6 +204,7 @@ class BrinkBid(BiddingInTurn):
         HOOK_FROM,
         MADE,
         MISSED,
+        BIDDING,
     )
 
     # --- The shape of the game -------------------------------------------------

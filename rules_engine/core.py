@@ -328,6 +328,14 @@ class GameRules:
             return str(self.min_players)
         return say("players_from_to", least=self.min_players, most=self.max_players)
 
+    def player_range(self, options: Mapping[str, object]) -> tuple[int, int]:
+        """The fewest and the most players these options (as given) allow.
+
+        Most games take the same counts whatever their options; Boerenbridge opens
+        up from 4 to 3..7 with the house rule ``hands``.
+        """
+        return self.min_players, self.max_players
+
     @property
     def usual_players(self) -> int:
         """How many players a new game's form starts with: four, where the game allows."""

@@ -6,20 +6,25 @@ the names b (bid), t (tricks taken), h (the round's H) and n (players), ``+ - *`
 ``X if C else Y``, ``abs()`` (one argument), ``min()`` and ``max()`` (two or
 more). Nothing else; at most 120 characters. Each construct means what it means
 in Python, true counting as 1 and false as 0. An expression is refused when it
-is given if it cannot be read, or if for any h in 1..60, b and t in 0..h and n in
-2..7 it divides by zero or gives a result outside -10000..10000.
+is given if it cannot be read, or if for any round a pack can deal (the
+``Domain``: n in 2..7, h in 1..floor(52 / n), b and t in 0..h, about 11,000
+rounds; Wizard's pack of 60 has a domain of its own) it divides by zero or gives
+a result outside -10000..10000.
 
 The text is read with ``ast.parse`` and every node is checked against that list;
 only then is the checked tree (never the text) compiled, with no builtins but
 abs, min and max. Python itself then gives every construct its Python meaning,
 short-circuits included.
 
-The check over every round costs little: bounds worked out from the tree
-(interval arithmetic) prove most expressions safe at once (about 2 ms); the rest
-are tried in every round, in one compiled loop (about 1 ms for one that uses only
-b and t, 0.3 s for the half a million rounds of one using all four names). What
-was read is kept (``lru_cache``), refusals too, so a record scored again reads
-its expressions for nothing.
+The check costs little, whatever the expression: bounds worked out from the tree
+(interval arithmetic), for each number of players, prove most expressions safe
+at once; the rest are tried in every round, in one compiled loop that skips a
+name the expression does not use, with ``abs``, ``min`` and ``max`` written as
+comparisons (about 10 ms of CPU for the costliest of 120 characters found, against a
+budget of 20; ``python -m bench --only engine`` measures it, and
+tests/engine/test_expressions.py holds it under 200 ms). What was read is kept
+(``lru_cache``), refusals too, so a record scored again, or an import of many
+games with the same rules, reads and checks each expression once.
 """
 
 from __future__ import annotations
@@ -40,9 +45,41 @@ NAME_MEANINGS = {"b": "the bid", "t": "the tricks taken", "h": "the cards dealt"
 MAX_LENGTH = 120
 LOWEST = -10_000
 HIGHEST = 10_000
-# The rounds every expression is checked over: h in 1..60, b and t in 0..h, n in 2..7.
-LARGEST_HAND = 60
-PLAYER_COUNTS = (2, 3, 4, 5, 6, 7)
+
+
+@dataclass(frozen=True)
+class Domain:
+    """The rounds an expression is checked over: for each number of players n listed,
+    every hand h of 1 to ``pack // n`` cards, and every bid and tricks taken 0..h.
+
+    A game supplies its own where its pack differs (RULINGS: Wizard's 60 cards, 3 to
+    6 players); every other game uses ``PACK_OF_52``.
+    """
+
+    players: tuple[int, ...]
+    pack: int
+
+    def most(self, players: int) -> int:
+        """The largest hand the pack deals ``players`` players."""
+        return self.pack // players
+
+    def rounds(self, names: frozenset[str]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Each number of players with its hands, as the check goes over them.
+
+        A name the expression does not use is taken once, at the value that lets
+        the others range widest: without n, the fewest players (the largest
+        hands); without h, each count's largest hand, whose bids and tricks 0..h
+        cover every smaller hand's.
+        """
+        counts = self.players if "n" in names else (min(self.players),)
+        return tuple(
+            (n, tuple(range(1, self.most(n) + 1)) if "h" in names else (self.most(n),))
+            for n in counts
+        )
+
+
+# RULINGS, "House rules": n in 2..7, h in 1..floor(52 / n), b and t in 0..h.
+PACK_OF_52 = Domain((2, 3, 4, 5, 6, 7), 52)
 
 FUNCTIONS: dict[str, tuple[int, int | None]] = {"abs": (1, 1), "min": (2, None), "max": (2, None)}
 
@@ -189,19 +226,19 @@ class _Placeholder(ast.NodeTransformer):
 
 
 # Our own code, with the checked expression put in place of EXPR: the function that
-# works a score out, and the check over every round the ruling names, one loop in
-# compiled code so that half a million rounds take a few hundredths of a second.
-# A name the expression does not use is looped over once (its value cannot matter);
-# h is then 60, whose b and t in 0..60 cover every smaller hand.
+# works a score out, and the check over every round of a domain, one loop in
+# compiled code. A bid or tricks the expression does not use is taken once (as 0).
 _TEMPLATE = """
 def score(b, t, h, n):
     return EXPR
 
-def check(hands, players, abs=abs, min=min, max=max, low=LOWEST, high=HIGHEST):
-    for h in hands:
-        for b in range(h + 1):
-            for t in range(h + 1):
-                for n in players:
+def check(rounds, use_b, use_t, abs=abs, min=min, max=max, low=LOWEST, high=HIGHEST):
+    once = (0,)
+    for n, hands in rounds:
+        for h in hands:
+            span = range(h + 1)
+            for b in span if use_b else once:
+                for t in span if use_t else once:
                     try:
                         value = EXPR
                     except ZeroDivisionError:
@@ -212,9 +249,57 @@ def check(hands, players, abs=abs, min=min, max=max, low=LOWEST, high=HIGHEST):
 """
 
 
+INLINED_ARGS = 4
+
+
+class _Inline(ast.NodeTransformer):
+    """Writes ``abs``, ``min`` and ``max`` as comparisons, which Python works out
+    several times faster than a call (the check tries thousands of rounds).
+
+    ``min`` and ``max`` of more than ``INLINED_ARGS`` stay calls. Each argument is
+    still worked out once, in order, kept in a name of its own
+    (``_0``, ``_1``...; no name a player may write starts with ``_``): ``min(x, y)``
+    becomes ``_0 if (_0 := x) <= (_1 := y) else _1``, which for whole numbers is
+    the same value, as ``abs(x)`` is ``_0 if (_0 := x) >= 0 else -_0``.
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def name(self, store: bool = False) -> ast.Name:
+        if store:
+            self.count += 1
+        return ast.Name(f"_{self.count - 1}", ast.Store() if store else ast.Load())
+
+    def kept(self, value: ast.expr) -> tuple[ast.NamedExpr, ast.Name]:
+        """``(_k := value)``, and ``_k`` to read it again."""
+        target = self.name(store=True)
+        return ast.NamedExpr(target, value), ast.Name(target.id, ast.Load())
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        assert isinstance(node.func, ast.Name)
+        if node.func.id == "abs":
+            keep, value = self.kept(node.args[0])
+            test = ast.Compare(keep, [ast.GtE()], [ast.Constant(0)])
+            negated = ast.UnaryOp(ast.USub(), ast.Name(value.id, ast.Load()))
+            return ast.IfExp(test, value, negated)
+        if len(node.args) > INLINED_ARGS:
+            return node  # one call beats a chain of comparisons (and compiles faster)
+        # min(a, b, c) is min(min(a, b), c): the first of equal values, as Python's.
+        keeps = ast.LtE() if node.func.id == "min" else ast.GtE()
+        result = node.args[0]
+        for arg in node.args[1:]:
+            keep_left, left = self.kept(result)
+            keep_right, right = self.kept(arg)
+            test = ast.Compare(keep_left, [type(keeps)()], [keep_right])
+            result = ast.IfExp(test, left, right)
+        return result
+
+
 def _compile(body: ast.expr) -> dict[str, Any]:
     module = ast.parse(_TEMPLATE)
-    module = _Placeholder(body).visit(module)
+    module = _Placeholder(_Inline().visit(copy.deepcopy(body))).visit(module)
     ast.fix_missing_locations(module)
     code = compile(module, "<house rule>", "exec")
     namespace: dict[str, Any] = {
@@ -244,14 +329,14 @@ class Expression:
 
 
 Interval = tuple[int, int]
-# Every value a name takes over the rounds checked (b and t up to 60, whatever h is:
-# a wider box than the rounds themselves, so what holds on it holds on them).
-NAME_RANGES: dict[str, Interval] = {
-    "b": (0, LARGEST_HAND),
-    "t": (0, LARGEST_HAND),
-    "h": (1, LARGEST_HAND),
-    "n": (PLAYER_COUNTS[0], PLAYER_COUNTS[-1]),
-}
+
+
+def _name_ranges(domain: Domain, n: int) -> dict[str, Interval]:
+    """Every value a name takes in the rounds of ``n`` players (b and t up to the
+    largest hand, whatever h is: a wider box than the rounds themselves, so what
+    holds on it holds on them)."""
+    most = domain.most(n)
+    return {"b": (0, most), "t": (0, most), "h": (1, most), "n": (n, n)}
 
 
 def _hull(*intervals: Interval) -> Interval:
@@ -263,7 +348,7 @@ def _corners(op: Callable[[int, int], int], x: Interval, y: Interval) -> Interva
     return min(values), max(values)
 
 
-def _bounds(node: ast.AST) -> Interval | None:
+def _bounds(node: ast.AST, names: dict[str, Interval]) -> Interval | None:
     """Bounds of a checked expression's value over every round, or None where they
     cannot be shown this way (a divisor that may be 0, say).
 
@@ -272,19 +357,19 @@ def _bounds(node: ast.AST) -> Interval | None:
     -10000..10000 prove the expression safe at once; otherwise every round is tried.
     """
     if isinstance(node, ast.Expression):
-        return _bounds(node.body)
+        return _bounds(node.body, names)
     if isinstance(node, ast.Constant):
         value = node.value
         return (value, value) if isinstance(value, int) else None
     if isinstance(node, ast.Name):
-        return NAME_RANGES[node.id]
+        return names[node.id]
     if isinstance(node, ast.UnaryOp):
-        inner = _bounds(node.operand)
+        inner = _bounds(node.operand, names)
         if inner is None:
             return None
         return (0, 1) if isinstance(node.op, ast.Not) else (-inner[1], -inner[0])
     if isinstance(node, ast.BinOp):
-        left, right = _bounds(node.left), _bounds(node.right)
+        left, right = _bounds(node.left, names), _bounds(node.right, names)
         if left is None or right is None:
             return None
         if isinstance(node.op, ast.Add):
@@ -301,10 +386,10 @@ def _bounds(node: ast.AST) -> Interval | None:
         # A remainder takes the divisor's sign and is smaller than it.
         return (0, right[1] - 1) if right[0] > 0 else (right[0] + 1, 0)
     if isinstance(node, ast.Compare):
-        parts = [_bounds(part) for part in (node.left, *node.comparators)]
+        parts = [_bounds(part, names) for part in (node.left, *node.comparators)]
         return None if any(part is None for part in parts) else (0, 1)
     if isinstance(node, ast.BoolOp):
-        values = [_bounds(value) for value in node.values]
+        values = [_bounds(value, names) for value in node.values]
         if any(value is None for value in values):
             return None
         known = [value for value in values if value is not None]
@@ -314,12 +399,16 @@ def _bounds(node: ast.AST) -> Interval | None:
             return _hull(known[-1], (0, 0)) if falsy else known[-1]
         return _hull(*known)
     if isinstance(node, ast.IfExp):
-        test, body, orelse = _bounds(node.test), _bounds(node.body), _bounds(node.orelse)
+        test, body, orelse = (
+            _bounds(node.test, names),
+            _bounds(node.body, names),
+            _bounds(node.orelse, names),
+        )
         if test is None or body is None or orelse is None:
             return None
         return _hull(body, orelse)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        args = [_bounds(arg) for arg in node.args]
+        args = [_bounds(arg, names) for arg in node.args]
         if any(arg is None for arg in args):
             return None
         known = [arg for arg in args if arg is not None]
@@ -342,9 +431,23 @@ def _when(names: frozenset[str], point: dict[str, int]) -> Param | None:
     return each_and(used) if used else None
 
 
-@functools.lru_cache(maxsize=512)
-def _read(text: str) -> Expression | Message:
-    """The checked expression, or the reason it is refused (cached both ways)."""
+@dataclass(frozen=True)
+class _Parsed:
+    """A checked expression with what its check over a domain needs."""
+
+    expression: Expression
+    tree: ast.Expression
+    check: Callable[..., tuple[int, int, int, int, Any] | None]
+
+
+# Bounded: a crafted import of many games, each with rules of its own, keeps at most
+# this many expressions (a few kilobytes each) between requests.
+KEPT = 512
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _parse(text: str) -> _Parsed | Message:
+    """The expression read and compiled, or the reason it cannot be (cached both ways)."""
     if len(text) > MAX_LENGTH:
         shown = f"`{_shown(text)[:30]}...`"
         return say("expr_too_long", expr=shown, length=len(text), most=MAX_LENGTH)
@@ -363,36 +466,64 @@ def _read(text: str) -> Expression | Message:
         checker.check(tree)
     except _Refused as refused:
         return refused.message
-    names = frozenset(checker.names)
     compiled = _compile(tree.body)
-    bounds = _bounds(tree)
-    if bounds is not None and LOWEST <= bounds[0] and bounds[1] <= HIGHEST:
-        return Expression(text, names, compiled["score"])  # safe in every round
-    hands = range(1, LARGEST_HAND + 1) if "h" in names else (LARGEST_HAND,)
-    players = PLAYER_COUNTS if "n" in names else PLAYER_COUNTS[:1]
-    broken = compiled["check"](hands, players)
-    if broken is not None:
-        b, t, h, n, value = broken
-        when = _when(names, {"b": b, "t": t, "h": h, "n": n})
-        if value is None:
-            return say("expr_division") if when is None else say("expr_division_when", when=when)
-        given: dict[str, Param] = {
-            "expr": _quoted(source),
-            "value": int(value),
-            "low": LOWEST,
-            "high": HIGHEST,
-        }
-        if when is None:
-            return say("expr_range", **given)
-        return say("expr_range_when", when=when, **given)
-    return Expression(text, names, compiled["score"])
+    expression = Expression(text, frozenset(checker.names), compiled["score"])
+    return _Parsed(expression, tree, compiled["check"])
 
 
-def read_expression(text: object, option: str) -> Expression:
-    """The expression of option ``option`` (``made``, ``missed``), or a RulesError."""
+@functools.lru_cache(maxsize=KEPT)
+def _read(text: str, domain: Domain) -> Expression | Message:
+    """The expression checked over every round of ``domain``, or the reason it is
+    refused (cached both ways)."""
+    parsed = _parse(text)
+    if isinstance(parsed, Message):
+        return parsed
+    names = parsed.expression.names
+    # For each number of players, bounds that show the expression safe spare its rounds.
+    rounds = tuple(
+        (n, hands)
+        for n, hands in domain.rounds(names)
+        if not _safe(_bounds(parsed.tree, _name_ranges(domain, n)))
+    )
+    broken = parsed.check(rounds, "b" in names, "t" in names) if rounds else None
+    if broken is None:
+        return parsed.expression
+    b, t, h, n, value = broken
+    when = _when(names, {"b": b, "t": t, "h": h, "n": n})
+    if value is None:
+        return say("expr_division") if when is None else say("expr_division_when", when=when)
+    given: dict[str, Param] = {
+        "expr": _quoted(text.strip()),
+        "value": int(value),
+        "low": LOWEST,
+        "high": HIGHEST,
+    }
+    if when is None:
+        return say("expr_range", **given)
+    return say("expr_range_when", when=when, **given)
+
+
+def _safe(bounds: Interval | None) -> bool:
+    return bounds is not None and LOWEST <= bounds[0] and bounds[1] <= HIGHEST
+
+
+def read_expression(text: object, option: str, domain: Domain = PACK_OF_52) -> Expression:
+    """The expression of option ``option`` (``made``, ``missed``) checked over every
+    round of ``domain``, or a RulesError saying why it is refused."""
     if not isinstance(text, str):
         raise RulesError(say("expr_not_text", option=option, value=repr(text)))
-    read = _read(text)
+    read = _read(text, domain)
     if isinstance(read, Message):
         raise RulesError(say("option_reason", option=option, reason=read))
     return read
+
+
+def scorer(text: object, option: str) -> Expression:
+    """The expression of an option already checked (``Option.check``), to work out
+    scores with: read once, and not checked over a domain again."""
+    if not isinstance(text, str):
+        raise RulesError(say("expr_not_text", option=option, value=repr(text)))
+    parsed = _parse(text)
+    if isinstance(parsed, Message):
+        raise RulesError(say("option_reason", option=option, reason=parsed))
+    return parsed.expression

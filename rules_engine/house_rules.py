@@ -1,10 +1,10 @@
 """House rules: the options shared by Oh Hell, Boerenbridge and Brink Bid, and presets.
 
 RULINGS.md, "House rules": ``hands`` (one hand size a round), ``hook`` and
-``hook_from``, ``scoring: custom`` with the ``made`` and ``missed`` expressions;
-Boerenbridge's ``target``, ``sit_out`` and ``bounce``. Left out, every option
-keeps the game as ruled. The presets are named sets of these options that the
-setup screen offers, each from a public source.
+``hook_from``, ``scoring: custom`` with the ``made`` and ``missed`` expressions,
+``bidding`` (open or sealed); Boerenbridge's ``target``, ``sit_out`` and
+``bounce``. Left out, every option keeps the game as ruled. The presets are named
+sets of these options that the setup screen offers, each from a public source.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Protocol
 
 from .core import RoundContext, Setup
 from .errors import RulesError
-from .expressions import Expression, read_expression
+from .expressions import Expression, scorer
 from .messages import Term, say
 from .options import Option, OptionChoice, OptionValue
 
@@ -131,6 +131,18 @@ BOUNCE = Option(
     house_rule=True,
 )
 
+# RULINGS, "House rules", ``bidding``: stored, and scored as open bids. Sealed bids
+# are the same bids, shown together; the table asks for them in its own way.
+BIDDING = Option(
+    "bidding",
+    "Bidding",
+    "Open: bids are seen as they are made. Sealed: given unseen, shown together.",
+    "choice",
+    "open",
+    (OptionChoice("open", "Open"), OptionChoice("sealed", "Sealed")),
+    house_rule=True,
+)
+
 
 def setting(setup: Setup, option: Option) -> OptionValue:
     """An option's value, its default where a setup was built without it."""
@@ -155,7 +167,8 @@ def custom_scoring(setup: Setup) -> tuple[Expression, Expression] | None:
     if setup.options.get("scoring") != CUSTOM:
         return None
     made, missed = setup.options.get("made"), setup.options.get("missed")
-    return read_expression(made, "made"), read_expression(missed, "missed")
+    # Checked over the game's rounds when the options were (``Option.check``).
+    return scorer(made, "made"), scorer(missed, "missed")
 
 
 def custom_score(ctx: RoundContext, bid: int, tricks: int) -> int | None:
@@ -261,22 +274,7 @@ PRESETS: Mapping[str, tuple[Preset, ...]] = {
     ),
     "boerenbridge": (
         Preset(AS_RULED, "As ruled", "13 cards, exactly 100 to win, sitting out from 80."),
-        Preset(
-            "up-and-down-to-100",
-            "1 to 13 and back, to 100",
-            "1 card, one more a round up to 13 and back down, over and over; exactly 100 wins.",
-            {"hands": [*hand_pattern(1, 13, 1)]},
-            _BOERENBRIDGE_WIKIPEDIA + ": one card in the first round, one more each round "
-            "up to the most the pack allows, then back down",
-        ),
-        Preset(
-            "dutch-hook",
-            "Hook from 4 cards",
-            "1 to 13 and back; the hook only holds with more than 3 cards.",
-            {"hands": [*hand_pattern(1, 13, 1)], "hook_from": 4},
-            _BOERENBRIDGE_WIKIPEDIA + ": 'Wanneer het aantal uitgedeelde kaarten per persoon "
-            "hoger is dan drie' the dealer is hooked",
-        ),
+        # Here come the patterns of hands for the players at the table: _boerenbridge_hands.
         Preset(
             "to-150",
             "To 150",
@@ -336,13 +334,56 @@ PRESETS: Mapping[str, tuple[Preset, ...]] = {
 }
 
 
-def presets(game: str) -> tuple[Preset, ...]:
-    """The named sets of house rules offered for ``game`` (none for the others)."""
-    return PRESETS.get(game, ())
+# How many play Boerenbridge as ruled (boerenbridge.RULED_PLAYERS, which imports us).
+BOERENBRIDGE_AS_RULED = 4
 
 
-def preset(game: str, key: str) -> Preset:
-    for found in presets(game):
+def _boerenbridge_hands(players: int) -> tuple[Preset, ...]:
+    """The common patterns of hands for ``players``, up to the most a pack of 52
+    deals them (13 for 4, 10 for 5): the name and the hands follow the count."""
+    most = most_cards("boerenbridge", players)
+    return (
+        Preset(
+            "up-and-down-to-100",
+            say("preset_up_down", most=most),
+            say("preset_up_down_about", most=most),
+            {"hands": [*hand_pattern(1, most, 1)]},
+            _BOERENBRIDGE_WIKIPEDIA + ": one card in the first round, one more each round "
+            "up to the most the pack allows, then back down",
+        ),
+        Preset(
+            "down-to-one",
+            say("preset_down", most=most),
+            say("preset_down_about", most=most),
+            {"hands": [*hand_pattern(most, 1, 1)]},
+            "https://www.pagat.com/exact/oh_hell.html: the hands may also go down from "
+            "the most to one",
+        ),
+        Preset(
+            "dutch-hook",
+            "Hook from 4 cards",
+            say("preset_dutch_hook_about", most=most),
+            {"hands": [*hand_pattern(1, most, 1)], "hook_from": 4},
+            _BOERENBRIDGE_WIKIPEDIA + ": 'Wanneer het aantal uitgedeelde kaarten per persoon "
+            "hoger is dan drie' the dealer is hooked",
+        ),
+    )
+
+
+def presets(game: str, players: int | None = None) -> tuple[Preset, ...]:
+    """The named sets of house rules offered for ``game`` (none for the others).
+
+    Boerenbridge's patterns of hands depend on how many play: ``players`` (4, as
+    ruled, when not given).
+    """
+    found = PRESETS.get(game, ())
+    if game != "boerenbridge":
+        return found
+    return (found[0], *_boerenbridge_hands(players or BOERENBRIDGE_AS_RULED), *found[1:])
+
+
+def preset(game: str, key: str, players: int | None = None) -> Preset:
+    for found in presets(game, players):
         if found.key == key:
             return found
     raise RulesError(say("no_preset", key=repr(key), game=game))
@@ -350,7 +391,17 @@ def preset(game: str, key: str) -> Preset:
 
 # --- What the setup's preview and the table's line show ------------------------------
 
-HOUSE_OPTIONS = ("hands", "hook", "hook_from", "made", "missed", "target", "sit_out", "bounce")
+HOUSE_OPTIONS = (
+    "hands",
+    "hook",
+    "hook_from",
+    "made",
+    "missed",
+    "target",
+    "sit_out",
+    "bounce",
+    "bidding",
+)
 PREVIEW_BIDS = (0, 1, 2, 3)
 PREVIEW_TRICKS = (0, 1, 2, 3, 4)
 
@@ -405,15 +456,20 @@ def _hands_text(sizes: Sequence[int]) -> str:
     return " ".join(shown)
 
 
-def rules_in_play(game: str, options: Mapping[str, object]) -> str:
+def rules_in_play(game: str, options: Mapping[str, object], players: int | None = None) -> str:
     """The short line the table and the score sheet show: which rules are in play.
 
     Empty for games without house rules; "As ruled", a preset's name, or the house
-    rules in a few words.
+    rules in a few words. ``players``: how many play (presets' hands depend on it);
+    not given, a preset for any count is recognised.
     """
     if game not in GAMES_WITH_HOUSE_RULES:
         return ""
-    for found in presets(game):
+    from .record import rules_for  # the record module reads every game's rules
+
+    rules = rules_for(game)
+    counts = range(rules.min_players, rules.max_players + 1) if players is None else (players,)
+    for found in (found for count in counts for found in presets(game, count)):
         if dict(found.options) == dict(options):
             if found.key == AS_RULED:
                 return say("rules_as_ruled")
@@ -445,4 +501,8 @@ def rules_in_play(game: str, options: Mapping[str, object]) -> str:
         )
     if house.get("bounce") is False:
         parts.append(say("rules_no_bounce"))
+    if house.get("bidding") == "sealed":
+        parts.append(say("rules_sealed"))
+    if not parts:
+        return say("rules_as_ruled")  # only options at their defaults ("bidding: open")
     return say("rules_house", parts=tuple(parts))

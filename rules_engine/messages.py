@@ -78,6 +78,10 @@ ENGLISH: Mapping[str, Template] = {
     ),
     "prompt_may_change_bid": "{dealer} deals and may still change the bid",
     "tricks_after_every_bid": "tricks are entered once every bid stands",
+    "boerenbridge_players": (
+        "Boerenbridge as ruled is played by {ruled} players, not {count}; with hand "
+        "sizes of your own (option {option}), by {least} to {most}"
+    ),
     "without_trump": "{game} is played without trump",
     "bid_needs_player": "a bid must say which player made it",
     "tricks_being_entered": "the tricks are being entered: undo them to change a bid",
@@ -163,6 +167,16 @@ ENGLISH: Mapping[str, Template] = {
     "rules_nobody_sits_out": "nobody sits out",
     "rules_sit_out_from": "sit out from {points}",
     "rules_no_bounce": "no bounce",
+    "rules_sealed": "sealed bids",
+    "preset_up_down": "1 to {most} and back, to 100",
+    "preset_up_down_about": (
+        "1 card, one more a round up to {most} and back down, over and over; exactly 100 wins."
+    ),
+    "preset_down": "{most} down to 1, to 100",
+    "preset_down_about": (
+        "{most} cards, one fewer a round down to 1, over and over; exactly 100 wins."
+    ),
+    "preset_dutch_hook_about": "1 to {most} and back; the hook only holds with more than 3 cards.",
     # --- Undo and Redo name the entry they take back or put back (at_table.describe) ---
     "entry_bid": "{player}'s bid of {bid}",
     "entry_tricks": Plural("{player}'s {tricks} trick", "{player}'s {tricks} tricks", "tricks"),
@@ -338,6 +352,8 @@ ENGLISH: Mapping[str, Template] = {
     "record_name_control": "the name {name} holds a control character or a broken one",
     "record_format": "this is not a {format} game record ({field} is {value})",
     "record_unknown_field": "the record has an unknown field {field}",
+    "record_missing_field": "the record has no field {field}",
+    "record_key_twice": "the key {key} is given twice in one object",
     "plan_first_dealer": "the first dealer is seat 1 to {players}, not seat {seat}",
     "round_scores_for": "the round has scores for {scores} of {players} players",
     "round_unreadable": "unreadable",

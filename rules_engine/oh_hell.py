@@ -11,6 +11,7 @@ from typing import ClassVar
 from .bidding import BiddingInTurn
 from .core import SUIT_SIGNS, PaperRow, Round, RoundContext, RoundView, Setup
 from .house_rules import (
+    BIDDING,
     CUSTOM_CHOICE,
     HOOK_FROM,
     MADE,
@@ -90,6 +91,7 @@ class OhHell(BiddingInTurn):
         HOOK_FROM,
         MADE,
         MISSED,
+        BIDDING,
     )
 
     def check_setup(self, setup: Setup) -> None:

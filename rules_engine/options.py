@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import RulesError
-from .expressions import read_expression
+from .expressions import PACK_OF_52, Domain, read_expression
 from .messages import Term, say
 
 OptionValue = str | int | bool | tuple[int, ...] | None
@@ -16,6 +16,9 @@ OptionValue = str | int | bool | tuple[int, ...] | None
 OptionKind = Literal["choice", "int", "bool", "hands", "expression"]
 
 MOST_ROUNDS_LISTED = 60
+# RULINGS, "Length": an option that fixes the number of rounds (``deals``) is 1..200,
+# as many as a game holds (record.MOST_ROUNDS).
+MOST_DEALS = 200
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,9 @@ class Option:
     excludes: tuple[str, ...] = ()
     # A house rule (RULINGS, "House rules"): the setup screen shows it apart.
     house_rule: bool = False
+    # For an "expression": the rounds it is checked over (a game with another pack
+    # gives its own, e.g. ``dataclasses.replace(MADE, domain=...)``).
+    domain: Domain = PACK_OF_52
 
     def check(self, value: object) -> OptionValue:
         """The value if this option can take it, else a RulesError saying why."""
@@ -52,7 +58,7 @@ class Option:
         if self.kind == "hands":
             return self.check_hands(value)
         if self.kind == "expression":
-            read_expression(value, self.name)
+            read_expression(value, self.name, self.domain)
             assert isinstance(value, str)
             return value
         if self.kind == "int":

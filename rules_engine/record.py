@@ -13,13 +13,16 @@ from typing import Any
 from .core import MAX_NAME, GameRules, Round, Setup
 from .errors import RulesError
 from .messages import Term, say
-from .options import resolve_options
+from .options import MOST_DEALS, resolve_options
 
 FORMAT = "scorepad/1"
 # RULINGS, "Length": a game holds at most 200 rounds, whatever its rules.
-MOST_ROUNDS = 200
+MOST_ROUNDS = MOST_DEALS
 TOO_MANY_ROUNDS = say("too_many_rounds", most=MOST_ROUNDS)
 FIELDS = ("format", "game", "options", "players", "first_dealer", "rounds", "played_at")
+# Every field but ``played_at`` must be there (a game not begun has "rounds": [],
+# default rules "options": {}).
+REQUIRED = ("format", "game", "options", "players", "first_dealer", "rounds")
 
 
 def _games() -> Mapping[str, GameRules]:
@@ -197,8 +200,11 @@ def parse_record(data: object) -> Record:
     for key in data:
         if key not in FIELDS:
             raise RulesError(say("record_unknown_field", field=repr(key)))
+    for key in REQUIRED:
+        if key not in data:
+            raise RulesError(say("record_missing_field", field=key))
     rules = rules_for(data.get("game"))
-    options = data.get("options", {})
+    options = data["options"]
     if not isinstance(options, Mapping):
         raise RulesError(say("record_options_object", field="options"))
     players = check_players(rules, data.get("players"))
@@ -210,7 +216,7 @@ def parse_record(data: object) -> Record:
     ):
         raise RulesError(say("record_first_dealer", field="first_dealer", last=len(players) - 1))
     played_at = check_played_at(data["played_at"]) if "played_at" in data else None
-    rounds = data.get("rounds", [])
+    rounds = data["rounds"]
     if not isinstance(rounds, list):
         raise RulesError(say("record_rounds_list", field="rounds"))
     if len(rounds) > MOST_ROUNDS:
@@ -223,10 +229,34 @@ def parse_record(data: object) -> Record:
     return record
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's keys and values (``json.loads``'s ``object_pairs_hook``), or a
+    RulesError naming a key given twice: JSON would keep the last one silently
+    (``"game": "oh-hell", "game": "sinker"`` would read as Sinker)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RulesError(say("record_key_twice", key=json.dumps(key, ensure_ascii=False)))
+        data[key] = value
+    return data
+
+
+def read_json(text: str | bytes) -> Any:
+    """The JSON data of a file's text, refusing a key given twice in any object.
+
+    Unreadable JSON raises ValueError (or RecursionError, nested too deeply), as
+    ``json.loads`` does, for the caller to say in its own words; a key given twice
+    raises the RulesError (a ValueError too) before it.
+    """
+    return json.loads(text, object_pairs_hook=unique_keys)
+
+
 def load_record(text: str | bytes) -> Record:
     """A Record from the text of a scorepad/1 file."""
     try:
-        data = json.loads(text)
+        data = read_json(text)
+    except RulesError:
+        raise  # a key given twice: a ValueError too, and already in words
     except (ValueError, RecursionError) as error:
         raise RulesError(say("record_not_json", error=str(error))) from None
     return parse_record(data)

@@ -29,7 +29,7 @@ from .core import (
 )
 from .errors import RulesError
 from .messages import Message, Term, comma_list, say
-from .options import Option, OptionChoice
+from .options import MOST_DEALS, Option, OptionChoice
 
 TRICKS = 8
 
@@ -196,7 +196,7 @@ class Sinker(GameRules):
             "int",
             8,
             minimum=1,
-            maximum=100,
+            maximum=MOST_DEALS,
         ),
         Option(
             "exchange_limit",

@@ -44,6 +44,7 @@ TEMPLATES = (
     ngettext_lazy('{dealer} deals and must change the bid: the bids add up to the {hand_size} trick', '{dealer} deals and must change the bid: the bids add up to the {hand_size} tricks', 'hand_size'),  # prompt_hooked
     gettext_noop('{dealer} deals and may still change the bid'),  # prompt_may_change_bid
     gettext_noop('tricks are entered once every bid stands'),  # tricks_after_every_bid
+    gettext_noop('Boerenbridge as ruled is played by {ruled} players, not {count}; with hand sizes of your own (option {option}), by {least} to {most}'),  # boerenbridge_players
     gettext_noop('{game} is played without trump'),  # without_trump
     gettext_noop('a bid must say which player made it'),  # bid_needs_player
     gettext_noop('the tricks are being entered: undo them to change a bid'),  # tricks_being_entered
@@ -110,6 +111,12 @@ TEMPLATES = (
     gettext_noop('nobody sits out'),  # rules_nobody_sits_out
     gettext_noop('sit out from {points}'),  # rules_sit_out_from
     gettext_noop('no bounce'),  # rules_no_bounce
+    gettext_noop('sealed bids'),  # rules_sealed
+    gettext_noop('1 to {most} and back, to 100'),  # preset_up_down
+    gettext_noop('1 card, one more a round up to {most} and back down, over and over; exactly 100 wins.'),  # preset_up_down_about
+    gettext_noop('{most} down to 1, to 100'),  # preset_down
+    gettext_noop('{most} cards, one fewer a round down to 1, over and over; exactly 100 wins.'),  # preset_down_about
+    gettext_noop('1 to {most} and back; the hook only holds with more than 3 cards.'),  # preset_dutch_hook_about
     gettext_noop("{player}'s bid of {bid}"),  # entry_bid
     ngettext_lazy("{player}'s {tricks} trick", "{player}'s {tricks} tricks", 'tricks'),  # entry_tricks
     gettext_noop("{player}'s tricks ({value})"),  # entry_tricks_as_given
@@ -247,6 +254,8 @@ TEMPLATES = (
     gettext_noop('the name {name} holds a control character or a broken one'),  # record_name_control
     gettext_noop('this is not a {format} game record ({field} is {value})'),  # record_format
     gettext_noop('the record has an unknown field {field}'),  # record_unknown_field
+    gettext_noop('the record has no field {field}'),  # record_missing_field
+    gettext_noop('the key {key} is given twice in one object'),  # record_key_twice
     gettext_noop('the first dealer is seat 1 to {players}, not seat {seat}'),  # plan_first_dealer
     gettext_noop('the round has scores for {scores} of {players} players'),  # round_scores_for
     gettext_noop('unreadable'),  # round_unreadable
@@ -344,6 +353,10 @@ GAME_TEXTS = (
     gettext_noop('A player on this total or more at the start of a round does not bid (empty: nobody).'),
     gettext_noop('Bounce'),
     gettext_noop('Over the target, the excess is taken off it and only exactly the target wins; without it, the first round to reach the target ends the game.'),
+    gettext_noop('Bidding'),
+    gettext_noop('Open: bids are seen as they are made. Sealed: given unseen, shown together.'),
+    gettext_noop('Open'),
+    gettext_noop('Sealed'),
     gettext_noop('Dice set trump and a pass; bid your tricks: 5 points for the bid made, 2 for being one off it, on the Brink.'),
     gettext_noop('Dice'),
     gettext_noop('Pass'),
@@ -419,10 +432,7 @@ GAME_TEXTS = (
     gettext_noop('Exact, with a penalty'),
     gettext_noop('10 plus the bid for the bid made; the bid taken off for a bid missed.'),
     gettext_noop('13 cards, exactly 100 to win, sitting out from 80.'),
-    gettext_noop('1 to 13 and back, to 100'),
-    gettext_noop('1 card, one more a round up to 13 and back down, over and over; exactly 100 wins.'),
     gettext_noop('Hook from 4 cards'),
-    gettext_noop('1 to 13 and back; the hook only holds with more than 3 cards.'),
     gettext_noop('To 150'),
     gettext_noop('A longer game: exactly 150 wins, sitting out from 130.'),
     gettext_noop('5 and a point a trick, minus a point a trick off'),

@@ -25,7 +25,9 @@ from rules_engine import (
     Answer,
     Cell,
     GameRules,
+    Message,
     Option,
+    Preset,
     Record,
     RulesError,
     ScoreTable,
@@ -144,11 +146,18 @@ OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce")
 def read_hands(text: str) -> list[int]:
     """Hand sizes as typed: whole numbers separated by commas or spaces."""
     parts = text.replace(",", " ").split()
-    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+    # ASCII digits only: "²".isdigit() is true, and int() then fails on it.
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
         raise ValidationError(
             _("Hand sizes are whole numbers separated by commas, like 1, 2, 3, 2, 1.")
         )
     return [int(part) for part in parts]
+
+
+def said(text: str) -> str:
+    """A preset's name or description in the page's language: a message of the
+    engine's (its hands follow the players), or a word of the games' own."""
+    return words(text) if isinstance(text, Message) else _(text)
 
 
 def hands_text(hands: Sequence[int]) -> str:
@@ -186,11 +195,15 @@ class SetupForm(forms.Form):
         rules: GameRules,
         *args: Any,
         saved: Sequence[SavedRules] = (),
+        players: int | None = None,
         **kwargs: Any,
     ) -> None:
+        """``players``: the rows of names shown, for a form drawn again unbound (a
+        bound form counts its own); Boerenbridge's presets deal hands for them."""
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.saved = tuple(saved)
+        self.rows = players
         if not self.initial.get("start_token"):
             self.initial["start_token"] = secrets.token_urlsafe(16)
         for option in plain_options(rules):
@@ -203,7 +216,7 @@ class SetupForm(forms.Form):
         return self.rules.key in GAMES_WITH_HOUSE_RULES
 
     def add_house_rule_fields(self) -> None:
-        offered = [(p.key, _(p.name)) for p in presets(self.rules.key)]
+        offered = [(p.key, said(p.name)) for p in self.presets()]
         offered += [(s.choice, s.name) for s in self.saved] + [(OWN, _("Our own rules"))]
         self.fields["rules"] = forms.ChoiceField(
             choices=offered, required=False, initial=AS_RULED, widget=forms.RadioSelect
@@ -240,7 +253,7 @@ class SetupForm(forms.Form):
 
     def rule_choices(self) -> list[tuple[Any, str]]:
         """Each rules choice (a radio button) with what it means in a line."""
-        described = {found.key: _(found.description) for found in presets(self.rules.key)}
+        described = {found.key: said(found.description) for found in self.presets()}
         for saved in self.saved:
             described[saved.choice] = words(rules_in_play(self.rules.key, saved.options))
         described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
@@ -269,11 +282,33 @@ class SetupForm(forms.Form):
         return next((s for s in self.saved if s.choice == choice), None)
 
     def player_count(self) -> int:
-        """The players typed so far, within what the game takes (for the preview)."""
-        count = len([name for name in self.names() if name.strip()])
-        if self.rules.min_players <= count <= self.rules.max_players:
-            return count
+        """How many play, as far as the form knows (for the preview and the presets):
+        the rows of names shown, else the names typed, within what the game takes."""
+        low, high = self.rules.min_players, self.rules.max_players
+        typed = len([name for name in self.names() if name.strip()])
+        rows = len(self.names()) if self.is_bound else self.rows
+        for count in (rows, typed):
+            if count is not None and low <= count <= high:
+                return count
         return self.rules.usual_players
+
+    def presets(self) -> tuple[Preset, ...]:
+        """The presets offered, their hands dealt for the players at the table."""
+        return presets(self.rules.key, self.player_count())
+
+    def player_range(self) -> tuple[int, int]:
+        """How many may play by the rules chosen (Boerenbridge: 3 to 7 once the rules
+        give the hand sizes, else 4)."""
+        chosen: dict[str, Any] = {}
+        try:
+            if self.is_bound:
+                self.is_valid()  # the fields that clean
+                chosen = self.chosen_options(self.cleaned_data)
+            else:
+                chosen = self.house_options(dict(self.initial))
+        except ValidationError:
+            pass  # hands that do not read: the game's range as ruled
+        return self.rules.player_range(chosen)
 
     def own_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
         """The house rules typed under "Our own rules", as a record's options."""
@@ -308,7 +343,7 @@ class SetupForm(forms.Form):
         saved = next((s for s in self.saved if s.choice == choice), None)
         if saved is not None:
             return dict(saved.options)
-        for found in presets(self.rules.key):
+        for found in self.presets():
             if found.key == choice:
                 return dict(found.options)
         return {}

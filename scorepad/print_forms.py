@@ -15,7 +15,13 @@ from django.utils.translation import gettext_lazy
 
 from rules_engine import MAX_NAME, GameRules, RulesError, new_record, schedule
 from scorepad.engine_words import words
-from scorepad.forms import NameListField, WholeNumberField, option_field, plain_options
+from scorepad.forms import (
+    NameListField,
+    WholeNumberField,
+    option_field,
+    plain_options,
+    read_hands,
+)
 
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
 # The most rounds a blank sheet has: its PDF then draws in well under 1 s of CPU
@@ -51,6 +57,9 @@ class BlankSheetForm(PaperForm):
     def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
+        # A game whose count opens up with hand sizes of one's own (Boerenbridge's 3 to
+        # 7) takes them here; the others print as ruled, their house rules left out.
+        self.takes_hands = rules.player_range({}) != (rules.min_players, rules.max_players)
         counts = range(rules.min_players, rules.max_players + 1)
         cast(forms.ChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
         seats = range(1, rules.max_players + 1)
@@ -67,6 +76,14 @@ class BlankSheetForm(PaperForm):
                 most = _("A printed sheet has at most %(most)s.") % {"most": MOST_ROUNDS}
                 field.help_text = f"{field.help_text} {most}"
             self.fields[f"option_{option.name}"] = field
+        if self.takes_hands:
+            hands = next(option for option in rules.options if option.name == "hands")
+            self.fields["option_hands"] = forms.CharField(
+                label=gettext_lazy(hands.label),
+                help_text=f"{_(hands.help)} {_('Left empty: as ruled.')}",
+                required=False,
+                max_length=400,
+            )
 
     @classmethod
     def defaults(cls, rules: GameRules) -> dict[str, Any]:
@@ -78,7 +95,8 @@ class BlankSheetForm(PaperForm):
         return data
 
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"option_{option.name}"] for option in plain_options(self.rules)]
+        fields = [self[f"option_{option.name}"] for option in plain_options(self.rules)]
+        return [*fields, self["option_hands"]] if self.takes_hands else fields
 
     def name_rows(self) -> list[str]:
         """One name box a seat the game can have, with what was typed in it."""
@@ -110,6 +128,9 @@ class BlankSheetForm(PaperForm):
             for option in plain_options(self.rules)
             if cleaned.get(f"option_{option.name}") is not None
         }
+        typed = str(cleaned.get("option_hands") or "").strip()
+        if typed:
+            options["hands"] = read_hands(typed)
         try:
             record = new_record(
                 self.rules.key,

@@ -34,7 +34,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from rules_engine import MOST_ROUNDS, Record, RulesError, parse_record, score
+from rules_engine import MOST_ROUNDS, Record, RulesError, parse_record, read_json, score
 from scorepad.engine_words import words
 from scorepad.models import Game, record_fingerprint
 
@@ -44,6 +44,10 @@ MAX_IMPORT_BYTES = 2 * 1024 * 1024
 # storing this much takes well under a second (python -m bench --only slowest).
 MAX_IMPORT_GAMES = 200
 MAX_IMPORT_ROUNDS = 4_000
+# Different scoring formulas (house rules' made and missed) in one import: each is
+# checked once however many games use it, in 20 ms of CPU at most (RULINGS), so an
+# import spends under a second on them. A family's games use a handful.
+MAX_IMPORT_FORMULAS = 40
 # A game holds at most MOST_ROUNDS rounds (RULINGS.md, "Length"): counted here before
 # any scoring, which would refuse them too, but only after the work.
 
@@ -101,6 +105,21 @@ def _check_size(games: list[Any], single: bool) -> None:
             )
             raise RulesError(too_long % {"game": index, "count": count, "most": MOST_ROUNDS})
         total += count
+    formulas = {
+        value
+        for game in games
+        if isinstance(game, dict) and isinstance(game.get("options"), dict)
+        for name in ("made", "missed")
+        if isinstance(value := game["options"].get(name), str)
+    }
+    if len(formulas) > MAX_IMPORT_FORMULAS:
+        raise RulesError(
+            _(
+                "the file's games score by %(count)s different formulas; an import takes "
+                "%(most)s at most. Split it into smaller files"
+            )
+            % {"count": len(formulas), "most": MAX_IMPORT_FORMULAS}
+        )
     if total > MAX_IMPORT_ROUNDS:
         raise RulesError(
             _(
@@ -114,16 +133,18 @@ def _check_size(games: list[Any], single: bool) -> None:
 def read_records(text: str | bytes) -> list[Record]:
     """The games in the text of a file: one scorepad/1 record, or an array of them.
 
-    First the file's size in games and rounds is checked (MAX_IMPORT_GAMES,
-    MAX_IMPORT_ROUNDS, MOST_ROUNDS a game), then every game is parsed and scored
-    strictly; any problem raises one RulesError
-    whose message says where: "round 3: ..." for a single record, "game 2,
-    round 3: ..." (or "game 2: ...") for the second record of an array.
+    First the file's size in games, rounds and formulas is checked (MAX_IMPORT_GAMES,
+    MAX_IMPORT_ROUNDS, MOST_ROUNDS a game, MAX_IMPORT_FORMULAS), then every game is
+    parsed and scored strictly; any problem raises one RulesError whose message says
+    where: "round 3: ..." for a single record, "game 2, round 3: ..." (or "game 2:
+    ...") for the second record of an array.
     """
     if not text.strip():
         raise RulesError(_("the file is empty"))
     try:
-        data = json.loads(text)
+        data = read_json(text)  # refuses a key given twice, naming it
+    except RulesError:
+        raise
     except (ValueError, RecursionError) as error:
         detail = error if isinstance(error, ValueError) else "nested too deeply"
         raise RulesError(

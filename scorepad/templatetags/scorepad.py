@@ -56,7 +56,7 @@ def rules_line(record: Record) -> str:
 
     Usage: ``{{ record|rules_line }}``; empty for games without house rules.
     """
-    return rules_in_play(record.game, record.options)
+    return rules_in_play(record.game, record.options, len(record.players))
 
 
 @register.filter(name="words")

@@ -23,10 +23,12 @@ from rules_engine import (
     Record,
     ScoreTable,
     draw_for_dealer,
+    say,
     score_table,
 )
 from rules_engine.house_rules import AS_RULED
 from scorepad.access import remember
+from scorepad.engine_words import words
 from scorepad.forms import OWN, SAVED, RulesNameForm, SetupForm, hands_text, small_number
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
@@ -44,7 +46,7 @@ def _rules(game: str) -> GameRules:
     return GAMES[game]
 
 
-def _picked(names: list[str], name: str, rules: GameRules) -> list[str]:
+def _picked(names: list[str], name: str, most: int) -> list[str]:
     """The list with a roster name in its first empty row (or a new row), once only."""
     name = name.strip()[:MAX_NAME]
     if not name or name.casefold() in {n.strip().casefold() for n in names}:
@@ -52,17 +54,20 @@ def _picked(names: list[str], name: str, rules: GameRules) -> list[str]:
     if "" in names:
         names[names.index("")] = name
         return names
-    return [*names, name] if len(names) < rules.max_players else names
+    return [*names, name] if len(names) < most else names
 
 
-def _edited(names: list[str], action: str, rules: GameRules) -> list[str]:
-    """The player list after an add, remove, move or pick button (no JavaScript needed)."""
+def _edited(names: list[str], action: str, most: int) -> list[str]:
+    """The player list after an add, remove, move or pick button (no JavaScript needed).
+
+    ``most``: the most players the rules chosen allow (Boerenbridge's open up with
+    hands of the family's own)."""
     verb, _, where = action.partition("-")
     if verb == "pick":
-        return _picked(names, where, rules)
+        return _picked(names, where, most)
     index = small_number(where)
     index = -1 if index is None else index
-    if verb == "add" and len(names) < rules.max_players:
+    if verb == "add" and len(names) < most:
         return [*names, ""]
     if not 0 <= index < len(names):
         return names
@@ -95,6 +100,7 @@ def _page(
     known = roster(request)
     typed = {name.strip().casefold() for name in names}
     row = small_number(dealer)
+    allowed = form.player_range()  # Boerenbridge's opens up with hands of one's own
     context = {
         "roster": [name for key, name in known],
         "to_pick": [name for key, name in known if key not in typed],
@@ -102,7 +108,8 @@ def _page(
         "form": form,
         "names": names,
         "dealer": dealer if row is not None and row < len(names) else "draw",
-        "can_add": len(names) < rules.max_players,
+        "can_add": len(names) < allowed[1],
+        "player_counts": _counts(allowed),
         "out_of_band": part == "dealer-names",
         "out_of_band_rules": part == "rules-preview",
         "preview": None,
@@ -113,6 +120,12 @@ def _page(
         table, error = preview or (score_table(rules.key, {}, rules.usual_players), "")
         context.update(preview=table, preview_error=error, preview_rows=_rows(table))
     return render(request, template, context, status=status)
+
+
+def _counts(allowed: tuple[int, int]) -> str:
+    """How many may play by the rules chosen, as the players' legend says it: "4", "3 to 7"."""
+    least, most = allowed
+    return str(least) if least == most else words(say("players_from_to", least=least, most=most))
 
 
 def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:
@@ -204,7 +217,7 @@ def _rules_action(
         else:
             error = " ".join(str(message) for message in named.errors["name"])
     saved = saved_for_form(request, rules.key)
-    unbound = SetupForm(rules, initial=typed, saved=saved)
+    unbound = SetupForm(rules, initial=typed, saved=saved, players=len(names))
     data = request.POST.copy()
     for name, value in typed.items():
         data[name] = "" if value is None else str(value)
@@ -255,12 +268,14 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         # Editing the list redraws the form with what was typed; nothing is saved,
         # and nothing is checked yet: an unbound form shows no errors. The dealer
         # picked is kept unless seats moved, when the same place is someone else.
-        unbound = SetupForm(rules, initial=_typed(request, form), saved=saved)
+        unbound = SetupForm(rules, initial=_typed(request, form), saved=saved, players=len(names))
         if action == "dealers":
             # A name was typed: the dealer choices' names again (htmx; else the page).
             return _page(request, unbound, names, dealer=dealer, part="dealer-names")
         kept = dealer if action == "add" or action.startswith("pick-") else "draw"
-        edited = _edited(names, action, rules)
+        edited = _edited(names, action, form.player_range()[1])
+        # The presets deal their hands for the rows now shown.
+        unbound = SetupForm(rules, initial=_typed(request, form), saved=saved, players=len(edited))
         return _page(request, unbound, edited, dealer=kept, preview=form.preview())
     if not form.is_valid():
         return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())

@@ -33,10 +33,10 @@ def random_tables(
     """Every table state of a game of random allowed taps, until it ends or
     ``max_rounds`` rounds are in (with the short options above unless given)."""
     rules = GAMES[game]
-    if count is None:
-        count = rng.randint(rules.min_players, rules.max_players)
-    players = [f"P{seat}" for seat in range(count)]
     chosen = SHORT[game] if options is None else options
+    if count is None:
+        count = rng.randint(*rules.player_range(chosen))
+    players = [f"P{seat}" for seat in range(count)]
     current = table(new_record(game, players, rng.randrange(count), chosen))
     yield current
     while len(current.record.rounds) < max_rounds and current.step.kind is not StepKind.OVER:
@@ -106,6 +106,8 @@ def random_house_rules(game: str, players: int, rng: random.Random) -> dict[str,
         options["hands"] = random_hands(most, rng)
     elif game == "oh-hell":
         options["style"] = rng.choice(["short-down", "short-up", "short-up-down"])
+    if rng.random() < 0.3:
+        options["bidding"] = rng.choice(["open", "sealed"])  # changes no score
     if rng.random() < 0.6:
         options["hook"] = rng.choice(["on", "off"])
     if rng.random() < 0.4:

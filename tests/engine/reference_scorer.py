@@ -20,7 +20,7 @@ class Refused(Exception):
 
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
-PLAYERS = {"oh-hell": (3, 7), "boerenbridge": (4, 4), "brink-bid": (2, 6)}
+PLAYERS = {"oh-hell": (3, 7), "boerenbridge": (3, 7), "brink-bid": (2, 6)}
 OH_HELL_M = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 BRINK_F = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
 
@@ -134,20 +134,17 @@ def expression(text: str) -> ast.Expression:
         raise Refused("unreadable") from None
     if not _allowed(tree, text.strip()):
         raise Refused("not allowed")
-    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-    # A name the expression does not use cannot change its value: one value of it does.
-    hands = range(1, 61) if "h" in used else [60]
-    counts = range(2, 8) if "n" in used else [2]
-    # Half a million rounds: the text, once its every construct is allowed, as a
-    # Python function (the rounds themselves are scored by ``_value`` above).
+    # RULINGS: every round a pack of 52 deals, n in 2..7, h in 1..52 // n, b and t 0..h.
+    # The text, once its every construct is allowed, as a Python function (the
+    # rounds themselves are scored by ``_value`` above).
     worked_out = eval(  # noqa: S307 -- test code, the text checked just above
         f"lambda b, t, h, n: ({text.strip()}\n)",
         {"__builtins__": {}, "abs": abs, "min": min, "max": max},
     )
-    for h in hands:
-        for b in range(h + 1):
-            for t in range(h + 1):
-                for n in counts:
+    for n in range(2, 8):
+        for h in range(1, 52 // n + 1):
+            for b in range(h + 1):
+                for t in range(h + 1):
                     try:
                         value = worked_out(b, t, h, n)
                     except ZeroDivisionError:
@@ -168,10 +165,11 @@ def _whole(value: object, low: int, high: int) -> int:
 
 def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
     known = {
-        "oh-hell": {"style", "scoring", "hands", "hook", "hook_from", "made", "missed"},
+        "oh-hell": {"style", "scoring", "hands", "hook", "hook_from", "made", "missed",
+                    "bidding"},
         "boerenbridge": {"scoring", "hands", "hook", "hook_from", "made", "missed",
-                         "target", "sit_out", "bounce"},
-        "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed"},
+                         "target", "sit_out", "bounce", "bidding"},
+        "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
     }[game]  # fmt: skip
     for name in given:
         if name not in known:
@@ -194,6 +192,9 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         raise Refused("scoring")
     if opts["hook"] not in ("on", "off"):
         raise Refused("hook")
+    # Sealed bids are stored as shown, and scored as open ones.
+    if given.get("bidding", "open") not in ("open", "sealed"):
+        raise Refused("bidding")
     if type(opts["bounce"]) is not bool:
         raise Refused("bounce")
     if opts["sit_out"] is not None:
@@ -256,10 +257,14 @@ def bidder_score(game: str, opts: dict[str, Any], b: int, t: int, h: int, n: int
 
 def score(record: dict[str, Any]) -> dict[str, Any]:
     """What ``python -m rules_engine score`` prints for the record, or Refused."""
+    if "options" not in record or "rounds" not in record:
+        raise Refused("a record has options and rounds, if empty")
     game = record["game"]
     players = record["players"]
     n = len(players)
     low, high = PLAYERS[game]
+    if game == "boerenbridge" and "hands" not in record.get("options", {}):
+        low = high = 4  # 3 to 7 only with hands of the family's own
     if not low <= n <= high:
         raise Refused("players")
     opts = options_of(game, record.get("options", {}), n)

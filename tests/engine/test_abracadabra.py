@@ -653,6 +653,9 @@ def test_ties_on_the_highest_total_share_the_win() -> None:
     [
         ({"target": 0}, "option target is at least 1, not 0"),
         ({"deals": 0}, "option deals is at least 1, not 0"),
+        # RULINGS, "Length": a number of deals is 1..200, as many as a game holds.
+        ({"deals": 201}, "option deals is at most 200, not 201"),
+        ({"deals": 999_999_999}, "option deals is at most 200, not 999999999"),
         ({"success": "more"}, "option success is one of exact, at-least, exact-count, not 'more'"),
         ({"declarer_names_trump": 1}, "option declarer_names_trump is true or false, not 1"),
     ],

@@ -68,9 +68,113 @@ def test_it_deals_13_cards_every_round_and_plays_to_100() -> None:
 
 
 @pytest.mark.parametrize("players", [["Ann", "Ben", "Cleo"], [*PLAYERS, "Eve"]])
-def test_it_is_for_exactly_four_players(players: list[str]) -> None:
-    with pytest.raises(RulesError, match=f"Boerenbridge is for 4 players, not {len(players)}"):
+def test_as_ruled_it_is_for_exactly_four_players(players: list[str]) -> None:
+    with pytest.raises(RulesError) as error:
         new_record("boerenbridge", players, 0)
+    assert str(error.value) == (
+        f"Boerenbridge as ruled is played by 4 players, not {len(players)}; with hand "
+        "sizes of your own (option hands), by 3 to 7"
+    )
+
+
+# --- 3 to 7 players, with hands of their own (RULINGS: "each hand at most floor(52 / n)")
+
+EVERYONE = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus")
+HANDS_TOO_BIG = (
+    "option hands: a hand of {cards} cards is too big for {players} players: "
+    "the pack allows at most {most}"
+)
+
+
+@pytest.mark.parametrize(("count", "most"), [(3, 17), (4, 13), (5, 10), (6, 8), (7, 7)])
+def test_with_hands_it_takes_3_to_7_players_each_hand_at_most_52_over_n(
+    count: int, most: int
+) -> None:
+    players = list(EVERYONE[:count])
+    assert RULES.player_range({"hands": [1]}) == (3, 7)
+    record = new_record("boerenbridge", players, 0, {"hands": [1, most]})
+    assert [RULES.hand_size(record.setup, i) for i in range(4)] == [1, most, 1, most]
+    with pytest.raises(RulesError) as error:
+        new_record("boerenbridge", players, 0, {"hands": [1, most + 1]})
+    assert str(error.value) == HANDS_TOO_BIG.format(cards=most + 1, players=count, most=most)
+
+
+@pytest.mark.parametrize("count", [2, 8])
+def test_with_hands_it_still_refuses_2_or_8_players(count: int) -> None:
+    players = [f"P{seat}" for seat in range(count)]
+    with pytest.raises(RulesError, match=f"Boerenbridge is for 3 to 7 players, not {count}"):
+        new_record("boerenbridge", players, 0, {"hands": [1]})
+
+
+def test_three_players_bid_up_to_17_and_the_hook_is_at_17() -> None:
+    players = ["Ann", "Ben", "Cleo"]
+    record = new_record("boerenbridge", players, 2, {"hands": [17]})
+    # Cleo deals; Ann and Ben bid 10 and 6: Cleo may not bid 1 (10 + 6 + 1 = 17).
+    record, pending = enter(record, (), Entry("bid", 0, 10))
+    record, pending = enter(record, pending, Entry("bid", 1, 6))
+    step = table(record, pending).step
+    assert [c.value for c in step.choices] == [str(b) for b in range(18)]
+    assert {c.value: c.refused for c in step.choices if c.refused} == {
+        "1": "Cleo deals and may not bid 1: the bids would add up to the 17 tricks"
+    }
+    with pytest.raises(RulesError, match="Ann may bid 0 to 17, not 18"):
+        score(record.with_rounds([{"bids": [18, 0, 0], "tricks": [17, 0, 0]}]))
+    sheet = score(record.with_rounds([{"bids": [10, 6, 2], "tricks": [10, 5, 2]}]))
+    assert sheet.rounds[0].hand_size == 17
+    assert sheet.totals == (20, 5, 12)
+
+
+def test_seven_players_deal_7_cards_and_the_hook_holds_at_7() -> None:
+    players = list(EVERYONE)
+    record = new_record("boerenbridge", players, 6, {"hands": [7, 1]})
+    hooked = {"bids": [1, 1, 1, 1, 1, 1, 1], "tricks": [1, 1, 1, 1, 1, 1, 1]}
+    with pytest.raises(RulesError) as error:
+        score(record.with_rounds([hooked]))
+    assert str(error.value) == (
+        "round 1: Gus deals and may not bid 1: the bids would add up to the 7 tricks"
+    )
+    # Round 2 (1 card, Ann deals): the others bid 0, so Ann may not bid 1.
+    first = {"bids": [1, 1, 1, 1, 1, 1, 0], "tricks": [1, 1, 1, 1, 1, 1, 1]}
+    one = {"bids": [1, 0, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0, 0]}
+    with pytest.raises(RulesError, match="round 2: Ann deals and may not bid 1"):
+        score(record.with_rounds([first, one]))
+    sheet = score(record.with_rounds([first]))
+    assert sheet.totals == (11, 11, 11, 11, 11, 11, 1)
+
+
+def test_five_players_sit_out_from_80_and_bounce_over_100_with_hands_of_10() -> None:
+    players = list(EVERYONE[:5])
+    record = new_record("boerenbridge", players, 4, {"hands": [10]})
+    # Four rounds (Eve, Ann, Ben, Cleo deal): Ann bids 10 and takes them all (20),
+    # Ben, Cleo and Dev make 0 (20 each), Eve bids 1 and takes none.
+    rounds: list[dict[str, Any]] = [{"bids": [10, 0, 0, 0, 1], "tricks": [10, 0, 0, 0, 0]}] * 4
+    assert score(record.with_rounds(rounds)).totals == (80, 80, 80, 80, 0)
+    # Round 5: Dev deals and sits out (80), as do Ann, Ben and Cleo: only Eve bids,
+    # and with the dealer sitting out no bid is forbidden.
+    step = table(record.with_rounds(rounds)).step
+    assert step.seats == (4,)
+    assert [c.value for c in step.choices] == [str(b) for b in range(11)]
+    assert not [c for c in step.choices if c.refused]
+    fifth = {"bids": [None, None, None, None, 0], "tricks": [10, 0, 0, 0, 0]}
+    sheet = score(record.with_rounds([*rounds, fifth]))
+    assert sheet.totals == (90, 80, 80, 80, 20)
+    # Round 6: Eve deals and bids alone: 10 would make the bids add up to the 10 tricks.
+    step = table(record.with_rounds([*rounds, fifth])).step
+    assert {c.value: c.refused for c in step.choices if c.refused} == {
+        "10": "Eve deals and may not bid 10: the bids would add up to the 10 tricks"
+    }
+    sixth = {"bids": [None, None, None, None, 0], "tricks": [6, 2, 2, 0, 0]}
+    # Round 7: Ann deals, sits out on 96 and takes 7: 103 bounces back to 97.
+    seventh = {"bids": [None, None, None, None, 1], "tricks": [7, 0, 0, 2, 1]}
+    sheet = score(record.with_rounds([*rounds, fifth, sixth, seventh]))
+    assert sheet.totals == (97, 82, 82, 82, 51)
+    assert RULES.total_note(96, 7, record.setup) == "96 + 7 = 103, 3 over 100: 97"
+    assert not sheet.finished
+    # Round 8: Ben deals; Ann takes 3 tricks: exactly 100, and she wins.
+    eighth = {"bids": [None, None, None, None, 0], "tricks": [3, 3, 4, 0, 0]}
+    sheet = score(record.with_rounds([*rounds, fifth, sixth, seventh, eighth]))
+    assert sheet.totals == (100, 85, 86, 82, 71)
+    assert sheet.finished and sheet.winners == (0,)
 
 
 # --- Scoring -------------------------------------------------------------------------

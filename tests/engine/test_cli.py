@@ -97,6 +97,37 @@ REFUSALS = [
         "round 1: trump must be one of",
         id="trump",
     ),
+    # The spec: every field but played_at is required; a key given twice is refused.
+    pytest.param(
+        json.dumps({k: v for k, v in SPEC_EXAMPLE.items() if k != "rounds"}),
+        "the record has no field rounds",
+        id="no-rounds",
+    ),
+    pytest.param(
+        json.dumps({k: v for k, v in SPEC_EXAMPLE.items() if k != "options"}),
+        "the record has no field options",
+        id="no-options",
+    ),
+    pytest.param(
+        record().replace('"game": "oh-hell"', '"game": "oh-hell", "game": "sinker"'),
+        'the key "game" is given twice in one object',
+        id="key-twice",
+    ),
+    pytest.param(
+        record().replace('"trump": "hearts"', '"trump": "hearts", "trump": "spades"'),
+        'the key "trump" is given twice in one object',
+        id="key-twice-in-a-round",
+    ),
+    pytest.param(
+        record(game="sinker", players=["Ann", "Ben"], options={"deals": 201}, rounds=[]),
+        "option deals is at most 200, not 201",
+        id="deals",
+    ),
+    pytest.param(
+        record(options={"bidding": "blind"}, rounds=[]),
+        "option bidding is one of open, sealed, not 'blind'",
+        id="bidding",
+    ),
 ]
 
 

@@ -25,6 +25,7 @@ from rules_engine import (
     parse_record,
     play,
     presets,
+    rules_in_play,
     schedule,
     score,
     table,
@@ -556,9 +557,12 @@ def test_every_preset_is_a_valid_set_of_house_rules_for_every_player_count(game:
     for found in offered:
         assert found.name and found.description
         assert found.key == "as-ruled" or found.source
-        for count in range(rules.min_players, rules.max_players + 1):
-            names = [f"P{seat}" for seat in range(count)]
-            new_record(game, names, 0, dict(found.options))
+    for count in range(rules.min_players, rules.max_players + 1):
+        names = [f"P{seat}" for seat in range(count)]
+        for found in presets(game, count):
+            least, most = rules.player_range(found.options)
+            if least <= count <= most:
+                new_record(game, names, 0, dict(found.options))
 
 
 def test_other_games_have_no_presets() -> None:
@@ -617,3 +621,55 @@ def test_random_house_rules_keep_the_hook_the_totals_and_the_end(game: str, seed
         wins = target if game == "boerenbridge" and bounce else max(sheet.totals)
         expected = [seat for seat, total in enumerate(sheet.totals) if total == wins]
         assert list(sheet.winners) == expected
+
+
+# --- Bidding: open or sealed (RULINGS, "House rules") ---------------------------------
+
+
+@pytest.mark.parametrize("game", ["oh-hell", "boerenbridge", "brink-bid"])
+def test_bidding_open_or_sealed_is_stored_and_scored_as_open_bids(game: str) -> None:
+    players = ["Ann", "Bob", "Cat", "Dev"]
+    open_bids = new_record(game, players, 0, {"hands": [3], "bidding": "open"})
+    sealed = new_record(game, players, 0, {"hands": [3], "bidding": "sealed"})
+    assert sealed.setup.options["bidding"] == "sealed"
+    assert new_record(game, players, 0).setup.options["bidding"] == "open"
+    assert sealed.to_json()["options"] == {"hands": [3], "bidding": "sealed"}
+    rnd = {"bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 2]}
+    assert score(sealed.with_rounds([rnd])).totals == score(open_bids.with_rounds([rnd])).totals
+    assert rules_in_play(game, {"bidding": "sealed"}) == "House rules: sealed bids"
+    assert rules_in_play(game, {"bidding": "open"}) == "As ruled"
+
+
+@pytest.mark.parametrize("value", ["blind", "Sealed", True, None, 1])
+def test_bidding_refuses_any_other_value_naming_the_option(value: object) -> None:
+    with pytest.raises(RulesError) as error:
+        new_record("boerenbridge", ["Ann", "Bob", "Cat", "Dev"], 0, {"bidding": value})
+    assert str(error.value) == f"option bidding is one of open, sealed, not {value!r}"
+
+
+@pytest.mark.parametrize("game", ["sinker", "abracadabra"])
+def test_games_without_bids_in_turn_have_no_bidding_option(game: str) -> None:
+    with pytest.raises(RulesError, match="unknown option 'bidding'"):
+        new_record(game, ["Ann", "Bob"], 0, {"bidding": "open"})
+
+
+# --- Boerenbridge's patterns of hands follow the players at the table ---------------
+
+
+@pytest.mark.parametrize(("count", "most"), [(3, 17), (4, 13), (5, 10), (6, 8), (7, 7)])
+def test_boerenbridges_presets_go_up_to_the_most_and_back_and_down_from_it(
+    count: int, most: int
+) -> None:
+    offered = {found.key: found for found in presets("boerenbridge", count)}
+    up = offered["up-and-down-to-100"]
+    assert up.name == f"1 to {most} and back, to 100"
+    assert up.options == {"hands": [*range(1, most + 1), *range(most - 1, 0, -1)]}
+    down = offered["down-to-one"]
+    assert down.name == f"{most} down to 1, to 100"
+    assert down.options == {"hands": list(range(most, 0, -1))}
+    assert offered["dutch-hook"].options == {**up.options, "hook_from": 4}
+    players = [f"P{seat}" for seat in range(count)]
+    for found in (up, down, offered["dutch-hook"]):
+        new_record("boerenbridge", players, 0, dict(found.options))
+        assert rules_in_play("boerenbridge", found.options, count) == f"Rules: {found.name}"
+        assert rules_in_play("boerenbridge", found.options) == f"Rules: {found.name}"

@@ -31,6 +31,7 @@ def test_an_imported_record_is_checked_the_same_way() -> None:
     record = {
         "format": "scorepad/1",
         "game": "oh-hell",
+        "options": {},
         "players": ["Ann\ud800", "Bob", "Cat"],
         "first_dealer": 0,
         "rounds": [],

@@ -9,7 +9,7 @@ from rules_engine import GAMES, OPEN_ROWS, RulesError, ScheduledRound, new_recor
 EVERY_COUNT = [
     (key, players)
     for key, rules in GAMES.items()
-    for players in range(rules.min_players, rules.max_players + 1)
+    for players in range(rules.player_range({})[0], rules.player_range({})[1] + 1)
 ]
 
 

@@ -479,7 +479,7 @@ def test_the_round_label_counts_the_deals() -> None:
     ("options", "message"),
     [
         ({"deals": 0}, "option deals is at least 1, not 0"),
-        ({"deals": 101}, "option deals is at most 100, not 101"),
+        ({"deals": 201}, "option deals is at most 200, not 201"),
         ({"deals": "8"}, "option deals is a whole number, not '8'"),
         ({"deals": True}, "option deals is a whole number, not True"),
         ({"exchange_limit": 3}, "option exchange_limit is one of 0, 4, not 3"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -462,3 +463,81 @@ def test_the_import_command_checks_the_size_in_games_too(tmp_path: Any) -> None:
     with pytest.raises(CommandError, match="the file holds 201 games"):
         call_command("import_game", str(path))
     nothing_was_made()
+
+
+# --- The record's own rules: fields required, keys once, deals 1..200 -----------------
+
+
+def test_it_refuses_a_key_given_twice_naming_it(client: Client) -> None:
+    # JSON would keep the last "game": this record would have imported as Sinker.
+    text = json.dumps(OH_HELL).replace('"game": "oh-hell"', '"game": "oh-hell", "game": "sinker"')
+
+    response = client.post(URL, {"text": text})
+
+    assert "the key &quot;game&quot; is given twice in one object" in response.text
+    assert refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_a_key_twice_in_a_round_of_the_second_game(client: Client) -> None:
+    text = json.dumps([OH_HELL, OH_HELL])
+    second = text.rindex('"tricks"')
+    text = text[:second] + '"tricks": [0, 0, 0, 0], ' + text[second:]
+
+    response = client.post(URL, {"text": text})
+
+    assert 'the key "tricks" is given twice in one object' in refusal(response)
+    nothing_was_made()
+
+
+@pytest.mark.parametrize("field", ["rounds", "options"])
+def test_it_refuses_a_record_without_rounds_or_options_naming_the_field(
+    client: Client, field: str
+) -> None:
+    record = {key: value for key, value in OH_HELL.items() if key != field}
+
+    response = client.post(URL, {"text": json.dumps(record)})
+
+    assert f"the record has no field {field}" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_more_than_200_deals_naming_the_option(client: Client) -> None:
+    response = client.post(URL, {"text": json.dumps({**SINKER, "options": {"deals": 999_999_999}})})
+
+    assert "option deals is at most 200, not 999999999" in refusal(response)
+    nothing_was_made()
+
+
+def test_it_refuses_more_than_40_different_formulas_before_scoring_any(
+    client: Client, no_scoring: None
+) -> None:
+    games = [
+        {**OH_HELL, "options": {"scoring": "custom", "made": f"10 + t + {k}", "missed": "t"}}
+        for k in range(40)
+    ]
+
+    response = client.post(URL, {"text": json.dumps(games)})
+
+    assert "the file's games score by 41 different formulas; an import takes 40 at most" in (
+        refusal(response)
+    )
+    nothing_was_made()
+
+
+def test_200_games_with_the_costliest_formula_import_within_a_few_seconds(
+    client: Client,
+) -> None:
+    from tests.engine.test_expressions import COSTLIEST, _forget
+
+    _forget()
+    rules = {"scoring": "custom", "made": COSTLIEST[1], "missed": COSTLIEST[2]}
+    games = [{**OH_HELL, "options": rules, "rounds": []} for _ in range(200)]
+    start = time.process_time()
+
+    response = client.post(URL, {"text": json.dumps(games)})
+
+    took = time.process_time() - start
+    assert response.status_code in (302, 303)
+    # Each formula is checked once (under 20 ms), not 200 times; the rest is storing.
+    assert took < 10.0, f"{took:.1f}s"

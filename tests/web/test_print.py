@@ -11,7 +11,7 @@ from tests.web.test_sheet import rows_to_play as sheet_rows
 EVERY_COUNT = [
     (key, players)
     for key, rules in GAMES.items()
-    for players in range(rules.min_players, rules.max_players + 1)
+    for players in range(rules.player_range({})[0], rules.player_range({})[1] + 1)
 ]
 
 
@@ -193,11 +193,18 @@ def test_it_refuses_bad_choices_with_a_message(client: Client, query: str, messa
     assert "<tbody>" not in html
 
 
-@pytest.mark.parametrize("deals", [21, 100, 500])
+@pytest.mark.parametrize("deals", [21, 100, 200])
 def test_it_refuses_more_rounds_than_a_sheet_can_hold(client: Client, deals: int) -> None:
     html = blank(client, "abracadabra", f"players=3&option_deals={deals}", status=400)
 
     assert "A printed sheet has at most 20 rounds: choose fewer deals, or print two sheets." in html
+    assert "<tbody" not in html
+
+
+def test_more_deals_than_a_game_holds_are_refused_by_the_engines_bound(client: Client) -> None:
+    html = blank(client, "abracadabra", "players=3&option_deals=500", status=400)
+
+    assert "Ensure this value is less than or equal to 200." in html
     assert "<tbody" not in html
 
 
@@ -232,3 +239,17 @@ def test_the_home_page_links_a_blank_sheet_for_every_game(client: Client) -> Non
 
     for key, rules in GAMES.items():
         assert f'<a href="/print/{key}/">Print a blank {rules.title} sheet</a>' in html
+
+
+def test_a_boerenbridge_sheet_for_five_takes_their_hand_sizes(client: Client) -> None:
+    # RULINGS: 4 as ruled; 3 to 7 with hand sizes of one's own, at most 52 / n each.
+    html = blank(client, "boerenbridge", "players=5&option_hands=1,+10,+5")
+
+    assert 'name="option_hands"' in html
+    assert [row[1] for row in sheet_rows(html)][:4] == ["1", "10", "5", "1"]
+    refused = blank(client, "boerenbridge", "players=5", status=400)
+    assert "Boerenbridge as ruled is played by 4 players, not 5" in refused
+    too_big = blank(client, "boerenbridge", "players=7&option_hands=8", status=400)
+    assert "a hand of 8 cards is too big for 7 players" in too_big
+    pdf = client.get("/print/boerenbridge/pdf?players=7&option_hands=7,1")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF-")

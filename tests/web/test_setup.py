@@ -318,3 +318,24 @@ def test_the_cards_drawn_read_in_the_pages_language(
         for _, card in draw:
             assert str(card.label) not in dutch
     assert " of " not in dutch.split('class="draw"')[1].split("</div>")[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "fields"),
+    [
+        ("sinker", {"option_exchange_limit": "0"}),
+        ("abracadabra", {"option_target": "300", "option_success": "exact"}),
+    ],
+)
+def test_the_number_of_deals_is_at_most_200_as_the_engine_says(
+    client: Client, game: str, fields: dict[str, str]
+) -> None:
+    page = client.get(f"/new/{game}/").text
+    assert re.search(r'name="option_deals"[^>]* max="200"', page)
+    data = {"player": ["Ann", "Bob"], "first_dealer": "0", **fields}
+
+    response = client.post(f"/new/{game}/", {**data, "option_deals": "201"})
+
+    refused(response, "Ensure this value is less than or equal to 200.")
+    taken = client.post(f"/new/{game}/", {**data, "option_deals": "200"})
+    assert taken.status_code in (302, 303), taken.text[:2000]

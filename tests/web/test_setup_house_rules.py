@@ -380,3 +380,24 @@ def test_renaming_to_nothing_is_refused(client: Client) -> None:
     assert response.status_code == 400 and "Give the rules a name." in response.text
     saved.refresh_from_db()
     assert saved.name == "Grandma's"
+
+
+def test_a_preview_of_the_costliest_formulas_stays_within_its_budget(
+    htmx_client: Client,
+) -> None:
+    # Issue 21: a formula's check is 20 ms of CPU at most, so a preview (two of them)
+    # is well under a second even the first time each is seen.
+    import time
+
+    from tests.engine.test_expressions import BUDGET, COSTLIEST, _forget
+
+    _forget()
+    start = time.process_time()
+    response = htmx_client.post(
+        URL, own(action="preview-own", option_made=COSTLIEST[1], option_missed=COSTLIEST[2])
+    )
+    took = time.process_time() - start
+
+    assert response.status_code == 200
+    assert '<table class="preview">' in response.text
+    assert took < 10 * 2 * BUDGET + 0.3, f"{took:.2f}s"

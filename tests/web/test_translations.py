@@ -231,7 +231,10 @@ def test_a_records_refusals_read_in_dutch_and_keep_their_english() -> None:
     from rules_engine import load_record
 
     with pytest.raises(RulesError) as refused:
-        load_record('{"format": "scorepad/1", "game": "oh-hell", "players": ["Ann", "Ben", "ann"]}')
+        load_record(
+            '{"format": "scorepad/1", "game": "oh-hell", "options": {}, '
+            '"players": ["Ann", "Ben", "ann"], "first_dealer": 0, "rounds": []}'
+        )
     assert str(refused.value).endswith("two players are called ann: give one another name")
     with translation.override("nl"):
         assert "twee spelers heten ann" in words(refused.value)
@@ -364,7 +367,7 @@ def _pages(client: Client) -> list[tuple[str, str]]:
     for key, game in games.items():
         for page in (f"/new/{key}/", f"/g/{game.key}/", f"/g/{game.key}/sheet/"):
             listed.append((page, key))
-        listed.append((f"/print/{key}/?players={GAMES[key].min_players}", key))
+        listed.append((f"/print/{key}/?players={GAMES[key].player_range({})[0]}", key))
         listed.append((f"/v/{game.viewer_key}/", key))
     listed.append((f"/g/{oh_hell.key}/?seat=1", "oh-hell"))
     listed.append((f"/g/{oh_hell.key}/sheet/1/", "oh-hell"))

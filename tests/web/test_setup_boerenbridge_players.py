@@ -1,0 +1,193 @@
+"""Boerenbridge for 3 to 7 players (RULINGS: 4 as ruled, 3 to 7 with hand sizes of
+one's own): setup opens up with a pattern of hands, and the table, the sheets, the
+statistics and the import take such games."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+from scorepad.models import Game
+from tests.web.test_sheet_pdf import pdf_pages
+
+URL = "/new/boerenbridge/"
+SEVEN = ("Ann", "Bob", "Cat", "Dev", "Eve", "Fay", "Gus")
+AS_RULED_ONLY = (
+    "Boerenbridge as ruled is played by 4 players, not 5; with hand sizes of your own "
+    "(option hands), by 3 to 7"
+)
+# The five-player game of docs/rules.md: hands of 10 and 5, to 40, Cat wins on 40.
+FIVE: dict[str, Any] = {
+    "format": "scorepad/1",
+    "game": "boerenbridge",
+    "options": {"hands": [10, 5], "target": 40, "sit_out": 30},
+    "players": ["Ann", "Bob", "Cat", "Dev", "Eve"],
+    "first_dealer": 4,
+    "rounds": [
+        {"bids": [4, 3, 0, 2, 2], "tricks": [4, 3, 0, 1, 2]},
+        {"bids": [2, 1, 0, 2, 1], "tricks": [2, 1, 1, 1, 0]},
+        {"bids": [1, 2, 0, 3, 3], "tricks": [1, 2, 0, 4, 3]},
+        {"bids": [None, None, None, 3, 2], "tricks": [1, 0, 1, 2, 1]},
+    ],
+}
+
+
+def form(*players: str, **fields: Any) -> dict[str, Any]:
+    """Boerenbridge's setup form as the browser posts it, the rules as ruled."""
+    return {
+        "player": list(players or SEVEN[:4]),
+        "first_dealer": "0",
+        "action": "start",
+        "rules": "as-ruled",
+        "option_hands": "",
+        "option_hook": "on",
+        "option_hook_from": "1",
+        "option_target": "100",
+        "option_sit_out": "80",
+        "option_bounce": "on",
+        "option_made": "",
+        "option_missed": "",
+        **fields,
+    }
+
+
+def name_rows(html: str) -> int:
+    return html.count('name="player"')
+
+
+def test_as_ruled_it_is_for_four_and_offers_no_fifth_seat(client: Client) -> None:
+    page = client.get(URL).text
+
+    assert name_rows(page) == 4
+    assert "(4 players)" in page
+    assert 'value="add"' not in page
+
+
+def test_a_fifth_player_as_ruled_is_refused_naming_the_house_rule(client: Client) -> None:
+    response = client.post(URL, form(*SEVEN[:5]))
+
+    assert response.status_code == 400
+    assert escape(AS_RULED_ONLY) in response.text
+    assert Game.objects.count() == 0
+
+
+def test_a_pattern_of_hands_opens_the_table_up_to_seven(client: Client) -> None:
+    response = client.post(URL, form(action="add", rules="up-and-down-to-100"))
+
+    assert response.status_code == 200
+    assert name_rows(response.text) == 5
+    assert "(3 to 7 players)" in response.text
+    assert 'value="add"' in response.text
+    # The presets now deal for five: 52 / 5 = 10 cards at most.
+    assert "1 to 10 and back, to 100" in response.text
+    assert "10 down to 1, to 100" in response.text
+
+
+def test_no_eighth_seat_is_offered(client: Client) -> None:
+    response = client.post(URL, form(*SEVEN, action="add", rules="down-to-one"))
+
+    assert name_rows(response.text) == 7
+    assert 'value="add"' not in response.text
+
+
+def test_with_htmx_picking_a_pattern_shows_the_button_for_a_fifth_player(
+    htmx_client: Client,
+) -> None:
+    response = htmx_client.post(URL, form(action="preview", rules="up-and-down-to-100"))
+
+    assert response.status_code == 200
+    assert 'id="add-player" hx-swap-oob="true"' in response.text
+    assert 'value="add"' in response.text
+    assert "(3 to 7 players)" in response.text
+    response = htmx_client.post(URL, form(action="preview", rules="as-ruled"))
+    assert 'id="add-player" hx-swap-oob="true"' in response.text
+    assert 'value="add"' not in response.text
+
+
+@pytest.mark.parametrize(
+    ("count", "preset", "hands"),
+    [
+        (5, "up-and-down-to-100", [*range(1, 11), *range(9, 0, -1)]),
+        (3, "down-to-one", list(range(17, 0, -1))),
+        (7, "up-and-down-to-100", [*range(1, 8), *range(6, 0, -1)]),
+        (6, "dutch-hook", [*range(1, 9), *range(7, 0, -1)]),
+    ],
+)
+def test_a_preset_deals_its_pattern_for_the_players_at_the_table(
+    client: Client, count: int, preset: str, hands: list[int]
+) -> None:
+    response = client.post(URL, form(*SEVEN[:count], rules=preset))
+
+    assert response.status_code == 303, response.text[:2000]
+    record = Game.objects.get().record
+    assert record["players"] == list(SEVEN[:count])
+    assert record["options"]["hands"] == hands
+
+
+def test_our_own_hands_take_a_seventh_player_up_to_seven_cards(client: Client) -> None:
+    response = client.post(URL, form(*SEVEN, rules="own", option_hands="7, 3"))
+    assert response.status_code == 303, response.text[:2000]
+
+    refused = client.post(URL, form(*SEVEN, rules="own", option_hands="8, 3"))
+    assert refused.status_code == 400
+    assert "a hand of 8 cards is too big for 7 players: the pack allows at most 7" in (refused.text)
+
+
+def test_a_seven_player_game_is_kept_at_the_table_and_on_the_sheets(client: Client) -> None:
+    client.post(URL, form(*SEVEN, rules="up-and-down-to-100"))
+    game = Game.objects.get()
+
+    table = client.get(f"/g/{game.key}/").text
+    assert "Round 1, to 100" in table
+    # Ann deals; the others bid first, a hand of 1 card: 0 or 1.
+    assert 'value="1"' in table and 'value="2"' not in table
+    sheet = client.get(f"/g/{game.key}/sheet/").text
+    assert all(name in sheet for name in SEVEN)
+    [page] = pdf_pages(client.get(f"/g/{game.key}/sheet.pdf").content)
+    assert all(name in page["text"] for name in SEVEN)
+
+
+def test_a_five_player_game_imports_and_counts_in_the_statistics(client: Client) -> None:
+    response = client.post("/games/import/", {"text": json.dumps(FIVE)})
+
+    assert response.status_code in (302, 303), response.text[:2000]
+    game = Game.objects.get()
+    sheet = client.get(f"/g/{game.key}/sheet/").text
+    assert "Cat" in sheet and "40" in sheet
+    player = client.get("/players/cat/")
+    assert player.status_code == 200
+    assert "Boerenbridge" in player.text
+
+
+@pytest.mark.parametrize("hands", ["1, 2, ²", "1, ٣", "１0"])
+def test_hand_sizes_in_digits_other_than_ascii_are_refused_cleanly(
+    client: Client, hands: str
+) -> None:
+    for action in ("start", "preview", "add"):
+        response = client.post(
+            URL, form(*SEVEN[:5], rules="own", option_hands=hands, action=action)
+        )
+        assert response.status_code in (200, 400), (action, response.status_code)
+        assert "Hand sizes are whole numbers separated by commas" in response.text
+    assert Game.objects.count() == 0
+    blank = client.get(f"/print/boerenbridge/?players=5&option_hands={hands}")
+    assert blank.status_code == 400
+
+
+def test_the_presets_and_the_count_read_in_dutch(client: Client) -> None:
+    from django.utils import translation
+
+    with translation.override("nl"):
+        response = client.post(
+            URL,
+            form(*SEVEN[:5], action="preview", rules="up-and-down-to-100"),
+            HTTP_ACCEPT_LANGUAGE="nl",
+        )
+
+    assert "Van 1 tot 10 en terug, tot 100" in response.text
+    assert "Van 10 af naar 1, tot 100" in response.text
+    assert "3 tot en met 7" in response.text
