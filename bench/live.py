@@ -198,6 +198,82 @@ async def play(port: int, tables: list[Table], seconds: float) -> Figures:
     return figures
 
 
+def worker_memory_kb(url: str) -> int:
+    """The resident memory of the gunicorn serving ``url``: its workers' VmRSS, in KB."""
+    from bench.load import PROC, _stat
+
+    port = url.rsplit(":", 1)[1]
+    masters = set()
+    total = 0
+    pids = [entry.name for entry in PROC.iterdir() if entry.name.isdigit()]
+    for pid in pids:
+        try:
+            command = (PROC / pid / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"gunicorn" in command and f":{port}".encode() in command:
+            masters.add(pid)
+    for pid in pids:
+        try:
+            if _stat(pid)[1] in masters:
+                status = (PROC / pid / "status").read_text()
+                total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+        except (OSError, IndexError):
+            continue
+    return total
+
+
+async def hold(port: int, viewer_key: str, opened: list[int], until: float) -> None:
+    """One quiet stream held open until ``until``, reading what comes (heartbeats)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    path = f"/v/{viewer_key}/live/?v=0"
+    head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+    writer.write(head.encode())
+    await writer.drain()
+    try:
+        status, _ = await read_head(reader)
+        if status == 200:
+            opened.append(1)
+            while (left := until - time.monotonic()) > 0:
+                try:
+                    await asyncio.wait_for(reader.read(65536), left)
+                except TimeoutError:
+                    break
+    finally:
+        writer.close()
+
+
+async def idle(url: str, viewer_keys: list[str], streams: int, seconds: float) -> dict[str, Any]:
+    """Open ``streams`` quiet streams; the memory they take and the CPU while nothing
+    changes."""
+    from bench.load import server_cpu_seconds
+
+    port = int(url.rsplit(":", 1)[1])
+    before = worker_memory_kb(url)
+    opened: list[int] = []
+    until = time.monotonic() + seconds + 30
+    jobs = [
+        asyncio.create_task(hold(port, viewer_keys[n % len(viewer_keys)], opened, until))
+        for n in range(streams)
+    ]
+    await asyncio.sleep(10)  # all open, their first answers sent
+    after = worker_memory_kb(url)
+    cpu_before = server_cpu_seconds(url) or 0.0
+    await asyncio.sleep(seconds)
+    cpu = (server_cpu_seconds(url) or 0.0) - cpu_before
+    for job in jobs:
+        job.cancel()
+    await asyncio.gather(*jobs, return_exceptions=True)
+    return {
+        "streams_open": len(opened),
+        "memory_kb_before": before,
+        "memory_kb_after": after,
+        "memory_kb_a_stream": round((after - before) / max(1, len(opened)), 1),
+        "idle_seconds": seconds,
+        "server_cpu_seconds": round(cpu, 3),
+    }
+
+
 def percentile(times: list[float], fraction: float) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
@@ -220,9 +296,13 @@ def main() -> None:
         "--database-url", default="", help="PostgreSQL (a database of its own), else SQLite"
     )
     parser.add_argument("--keep", action="store_true", help="keep the folder (gunicorn's log)")
+    parser.add_argument(
+        "--idle", type=int, default=0, help="instead: hold this many quiet streams, one worker"
+    )
     args = parser.parse_args()
     # Every phone here is at one address: the per-address bound would refuse most.
-    os.environ["LIVE_STREAMS_PER_ADDRESS"] = str(10 * args.tables)
+    os.environ["LIVE_STREAMS_PER_ADDRESS"] = str(10 * args.tables + args.idle)
+    os.environ["LIVE_STREAMS_PER_GAME"] = str(10 + args.idle)
     # As scripts/prod sets them for its ASGI workers.
     os.environ.update({"CONN_MAX_AGE": "0", "DATABASE_POOL": "true"})
     with scratch_folder(args.keep) as folder:
@@ -234,6 +314,12 @@ def main() -> None:
         for _ in range(args.tables):
             game = Game.start(new_record("oh-hell", PLAYERS, first_dealer=0))
             tables.append(Table(game.key, game.viewer_key))
+        if args.idle:
+            with gunicorn(folder, 1, asgi=True) as url:
+                keys = [table.viewer_key for table in tables]
+                result = asyncio.run(idle(url, keys, args.idle, args.seconds))
+            print(json.dumps(result, indent=2))
+            return
         with gunicorn(folder, args.workers, asgi=True) as url:
             port = int(url.rsplit(":", 1)[1])
             figures = asyncio.run(play(port, tables, args.seconds))

@@ -35,9 +35,14 @@ def asgi_url(transactional_db: None) -> Iterator[str]:
     before the pages, so that it stops after them: no stream is left open)."""
     import uvicorn
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-    from django.core.asgi import get_asgi_application
 
-    app = ASGIStaticFilesHandler(get_asgi_application())
+    from scorepad.asgi import application
+
+    app = ASGIStaticFilesHandler(application)
+    # As scripts/prod runs it: no persistent connections under ASGI, where each request
+    # has a thread of its own (one left open would keep the test database from going).
+    database = connections["default"].settings_dict
+    kept_for, database["CONN_MAX_AGE"] = database["CONN_MAX_AGE"], 0
     config = uvicorn.Config(
         app, host="127.0.0.1", port=0, lifespan="off", log_level="warning",
         timeout_graceful_shutdown=1,
@@ -65,6 +70,7 @@ def asgi_url(transactional_db: None) -> Iterator[str]:
         asyncio.run_coroutine_threadsafe(closing, loop["it"]).result(10)
         server.should_exit = True
         thread.join(10)
+        database["CONN_MAX_AGE"] = kept_for
 
 
 def phone(browser: Browser) -> Page:

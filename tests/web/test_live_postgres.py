@@ -12,14 +12,14 @@ import asyncio
 from urllib.parse import quote
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test import Client
 
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game
-from tests.web.test_live import events, open_stream, tap_in_another_process
+from tests.web.test_live import events, open_stream, run, tap_in_another_process
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 
@@ -66,7 +66,7 @@ def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> No
         assert [(version, name) for version, name, _ in sent] == [("1", "live"), ("1", "sheet")]
         assert "Now: Cat bids" in sent[0][2]
 
-    async_to_sync(scenario)()
+    run(scenario)
     assert live.open_listeners() == 0
 
 
