@@ -6,6 +6,7 @@ import os
 import shutil
 import socket
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,3 +65,20 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def cpu_share(seconds: float = 0.3) -> float:
+    """The share of one core this process got while it spun for ``seconds``: about 1 on
+    a quiet machine, less while other processes want the cores too."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        pass
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+def load_average() -> float:
+    """The system's load over the last minute (0 where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0

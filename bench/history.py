@@ -176,9 +176,10 @@ def measure(app: WSGIHandler, repeats: int = 100, warm_up: int = 10) -> dict[str
     }
 
 
-def budget_rows(figures: dict[str, Any] | None) -> list[tuple[str, str, str, bool]]:
-    """(what, figure, budget, met) for each page: at most 1.5x its time with 10 games,
-    the same queries, and no request over 100 ms."""
+def budget_rows(figures: dict[str, Any] | None) -> list[tuple[str, str, str, bool, bool]]:
+    """(what, figure, budget, met, absolute) for each page: at most 1.5x its time with 10
+    games and the same queries (measured side by side); and, an absolute time held on
+    a quiet machine only, no request over 100 ms."""
     if not figures:
         return []
     few, many = (str(size) for size in SIZES)
@@ -189,11 +190,21 @@ def budget_rows(figures: dict[str, Any] | None) -> list[tuple[str, str, str, boo
         rows.append(
             (
                 f"{page}, {int(many):,} games",
-                f"p50 {big['p50_ms']} ms ({ratio:.2f}x {small['p50_ms']}), max {big['max_ms']}, "
+                f"p50 {big['p50_ms']} ms ({ratio:.2f}x {small['p50_ms']}), "
                 f"queries {big['queries']}/{small['queries']}, "
                 f"SQL {big['sql_ms']}/{small['sql_ms']} ms",
-                "<= 1.5x, same queries, max < 100 ms",
-                ratio <= 1.5 and big["queries"] == small["queries"] and big["max_ms"] < 100,
+                "<= 1.5x, same queries",
+                ratio <= 1.5 and big["queries"] == small["queries"],
+                False,
+            )
+        )
+        rows.append(
+            (
+                f"{page}, {int(many):,} games: slowest",
+                f"{big['max_ms']} ms",
+                "< 100 ms",
+                big["max_ms"] < 100,
+                True,
             )
         )
     return rows

@@ -1,4 +1,5 @@
-"""Bytes: a game screen's first load, everything included, and each htmx swap.
+"""Bytes: a game screen's first load, everything included (the service worker's
+install too: the manifest, the worker and the files it keeps), and each htmx swap.
 
 Static files come as whitenoise serves them with DEBUG off after collectstatic
 (brotli for a browser that accepts it). The HTML is counted as Django sends it
@@ -56,12 +57,33 @@ def first_load(browser: Browser, url: str) -> dict[str, Any]:
             "encoding": answer.headers.get("content-encoding", "identity"),
         }
     html = len(page.body)
+    total = html + sum(f["bytes"] for f in files.values())
     return {
         "html": html,
         "html_unzipped": len(page.content),
         "files": files,
-        "total": html + sum(f["bytes"] for f in files.values()),
+        "total": total,
+        "service_worker": service_worker(browser, files),
     }
+
+
+def service_worker(browser: Browser, loaded: dict[str, Any]) -> int:
+    """What a first visit also fetches for the installable app: the manifest, the service
+    worker, and what it keeps at install (its static files not loaded already, and the
+    offline page), as sent."""
+    sent = 0
+    for url in ("/manifest.webmanifest", "/sw.js"):
+        answer = browser.get(url)
+        assert answer.status == 200, (url, answer.status)
+        sent += len(answer.body)
+    worker = browser.get("/sw.js").content.decode()
+    kept = set(re.findall(r'"(/static/[^"]+)"', worker)) - set(loaded)
+    kept |= set(re.findall(r'OFFLINE = "([^"]+)"', worker))
+    for url in sorted(kept):
+        answer = browser.get(url)
+        assert answer.status == 200, (url, answer.status)
+        sent += len(answer.body)
+    return sent
 
 
 def _post(browser: Browser, game: Game, answer: Answer) -> Reply:
@@ -71,9 +93,16 @@ def _post(browser: Browser, game: Game, answer: Answer) -> Reply:
     return answer
 
 
-def round_swaps(browser: Browser, game: Game) -> dict[str, int]:
-    """The largest swap of each kind while one round is entered, by htmx, then undone."""
-    sizes: dict[str, int] = {}
+def round_swaps(browser: Browser, game: Game) -> dict[str, dict[str, int]]:
+    """The largest swap of each kind while one round is entered, by htmx, then undone:
+    as sent (gzipped) and unzipped (what the budget holds, gzip or not)."""
+    sent: dict[str, int] = {}
+    unzipped: dict[str, int] = {}
+
+    def keep(kind: str, reply: Reply) -> None:
+        sent[kind] = max(sent.get(kind, 0), len(reply.body))
+        unzipped[kind] = max(unzipped.get(kind, 0), len(reply.content))
+
     rounds = len(game.load()[0].rounds)
     while True:
         game.refresh_from_db()
@@ -81,17 +110,13 @@ def round_swaps(browser: Browser, game: Game) -> dict[str, int]:
         if len(record.rounds) > rounds:
             break
         answer = first_tap(record, pending)
-        size = len(_post(browser, game, answer).body)
-        sizes[answer.kind] = max(sizes.get(answer.kind, 0), size)
+        keep(answer.kind, _post(browser, game, answer))
     game.refresh_from_db()
-    undo = browser.post(f"/g/{game.key}/undo/", {"version": game.version}, htmx=True)
-    sizes["undo"] = len(undo.body)
-    live = browser.get(f"/v/{game.viewer_key}/", htmx=True)
-    sizes["viewer poll"] = len(live.body)
+    keep("undo", browser.post(f"/g/{game.key}/undo/", {"version": game.version}, htmx=True))
+    keep("viewer poll", browser.get(f"/v/{game.viewer_key}/", htmx=True))
     if game.game == "boerenbridge":
-        whose = browser.get(f"/g/{game.key}/?seat=1", htmx=True)
-        sizes["whose bid"] = len(whose.body)
-    return sizes
+        keep("whose bid", browser.get(f"/g/{game.key}/?seat=1", htmx=True))
+    return {"sent": sent, "unzipped": unzipped}
 
 
 def measure(app: WSGIHandler) -> dict[str, Any]:
@@ -104,7 +129,9 @@ def measure(app: WSGIHandler) -> dict[str, Any]:
         load = first_load(browser, f"/g/{started.key}/")
         sheet = first_load(browser, f"/g/{started.key}/sheet/")
         screens[name] = {
-            "first_load": load["total"],
+            # The page and what it loads, then with the service worker's install too.
+            "first_load_page": load["total"],
+            "first_load": load["total"] + load["service_worker"],
             "html": load["html"],
             "html_unzipped": load["html_unzipped"],
             "sheet_first_load": sheet["total"],
@@ -112,11 +139,14 @@ def measure(app: WSGIHandler) -> dict[str, Any]:
         }
     home = first_load(browser, "/")
     files = first_load(browser, f"/g/{started.key}/")["files"]
-    largest_swap = max(max(s["swaps"].values()) for s in screens.values())
     return {
         "screens": screens,
         "files": files,
         "home_first_load": home["total"],
+        "largest_first_load_page": max(s["first_load_page"] for s in screens.values()),
         "largest_first_load": max(s["first_load"] for s in screens.values()),
-        "largest_swap": largest_swap,
+        "largest_swap": max(max(s["swaps"]["sent"].values()) for s in screens.values()),
+        "largest_swap_unzipped": max(
+            max(s["swaps"]["unzipped"].values()) for s in screens.values()
+        ),
     }

@@ -1,8 +1,11 @@
 """The address the phones at the table open when Scorepad runs on a laptop.
 
-``scripts/serve --lan`` runs ``python -m scorepad.lan --hosts`` to learn which host
-names to allow (it hands them to the settings as ``SCOREPAD_LAN_HOSTS``), then
-``python -m scorepad.lan --port 8000`` to print the address and its QR code.
+``scripts/serve --lan`` and ``scripts/home`` run ``python -m scorepad.lan --hosts``
+to learn which host names to allow (they hand them to the settings as
+``SCOREPAD_LAN_HOSTS``), then ``python -m scorepad.lan --port 8000`` to print the
+address and its QR code. The server then prints where it listens
+(``http://0.0.0.0:8000/``, every address, which no phone can open), so
+``--reminder`` says once more, last, which address to open.
 
 Nothing here sends anything over the network: a card table often has no internet,
 and the address is this machine's own. It comes from asking the system which
@@ -102,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="print only the host names to allow, comma-separated (for SCOREPAD_LAN_HOSTS)",
     )
+    parser.add_argument(
+        "--reminder",
+        action="store_true",
+        help="print one line naming the address to open (after the server's own lines)",
+    )
     args = parser.parse_args(argv)
     addresses = lan_addresses()
     if args.hosts:
@@ -110,10 +118,17 @@ def main(argv: list[str] | None = None) -> int:
     if not addresses:
         print(
             "scorepad: this machine has no address on a local network: join the Wi-Fi the "
-            "phones are on (or start the laptop's hotspot), then run scripts/serve --lan again.",
+            "phones are on (or start the laptop's hotspot), then start Scorepad again.",
             file=sys.stderr,
         )
         return 1
+    if args.reminder:
+        print(
+            f"\nscorepad: phones open {url(addresses[0], args.port)} "
+            f"(not 0.0.0.0: that only says the server listens on every address)\n",
+            flush=True,
+        )
+        return 0
     import segno
 
     first = url(addresses[0], args.port)

@@ -297,7 +297,7 @@ class Figures(models.Model):
             models.UniqueConstraint(fields=["game", "seat"], name="one_figures_a_seat"),
         ]
         # A player's page reads each figure from one index range, most from the index
-        # alone, so that its cost grows slowly with their games (docs/performance.md).
+        # alone, so that its cost grows slowly with their games (docs/dev/performance.md).
         indexes = [
             # An owner's players (the roster), and each one's games newest first.
             models.Index(

@@ -42,7 +42,7 @@ PORTRAIT_COLUMNS = 20
 # A game's PDF is drawn in parts that each cost WeasyPrint at most PART_WEIGHT:
 # a row weighs its columns plus half the characters in its boxes (the line
 # breaking of long boxes, Abracadabra's named tricks, costs the most). A part
-# then draws in under 1 s of CPU (figures in docs/printing.md), and Oh Hell for
+# then draws in under 1 s of CPU (figures in docs/dev/printing.md), and Oh Hell for
 # four still prints all 19 rounds of a long game as one part, on one page.
 PART_WEIGHT = 640
 FEWEST_PART_ROUNDS = 5

@@ -1,4 +1,4 @@
-"""Export and import of scorepad/1 records (see docs/record-format.md).
+"""Export and import of scorepad/1 records (see docs/dev/record-format.md).
 
 One game is one scorepad/1 record, a JSON object. Several games (``/games/export.json``,
 a backup) are a JSON array of such records, each element exactly the record of one

@@ -3,9 +3,12 @@
 Every variable has a safe default for production (DEBUG is off unless set: a
 local run sets DEBUG=true, as scripts/serve does); a bad value fails loudly at
 start-up rather than quietly meaning something else. docs/deployment.md lists them.
+With nothing set, a local install still runs every command: its secret key is made
+once and kept in .scorepad/secret_key (see ``secret_key``).
 """
 
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -131,8 +134,63 @@ def sqlite_database(path: Path) -> dict[str, Any]:
 # tracebacks and settings to the world. scripts/serve turns it on for a local run.
 DEBUG = env_bool("DEBUG", False)
 
-# The insecure key is only ever used for a local DEBUG run; production must set one.
-SECRET_KEY = env_str("SECRET_KEY", "django-insecure-scorepad-local-only" if DEBUG else None)
+
+def local_secret_key(path: Path) -> str:
+    """The key kept in ``path`` (mode 0600), made the first time it is asked for.
+
+    Made in a file of its own and then linked into place, so that two processes
+    starting at once (gunicorn's workers) cannot both make one: the second to link
+    finds the first's file and reads it.
+    """
+    try:
+        if not path.exists():
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            made = path.with_name(f".{path.name}.{os.getpid()}")
+            descriptor = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_urlsafe(50) + "\n")
+            try:
+                os.link(made, path)
+            except FileExistsError:
+                pass
+            finally:
+                made.unlink()
+        key = path.read_text(encoding="utf-8").strip()
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY is not set, and the local key file {path} cannot be made or read "
+            f"({error.strerror or error}): set SECRET_KEY or SECRET_KEY_FILE."
+        ) from None
+    if len(key) < 50:
+        raise ImproperlyConfigured(
+            f"The local key file {path} holds no key of 50 or more characters: "
+            "delete it to have one made, or set SECRET_KEY."
+        )
+    return key
+
+
+def secret_key() -> str:
+    """SECRET_KEY when set. Otherwise a local run's: with DEBUG a fixed, insecure one;
+    without, for a local install or a home server (scripts/home), a random key made
+    once and kept in SECRET_KEY_FILE (.scorepad/secret_key). A server that names its
+    hosts (ALLOWED_HOSTS, as production does) must set SECRET_KEY itself: several
+    servers share one, and a key made on one disk would differ from the others'."""
+    key = os.environ.get("SECRET_KEY", "")
+    if key:
+        return key
+    if DEBUG:
+        return "django-insecure-scorepad-local-only"
+    if os.environ.get("ALLOWED_HOSTS", "").strip():
+        raise ImproperlyConfigured(
+            "The environment variable SECRET_KEY must be set. (A server that sets "
+            "ALLOWED_HOSTS is a production one: it gets no key made for it.)"
+        )
+    return local_secret_key(
+        Path(env_str("SECRET_KEY_FILE", str(BASE_DIR / ".scorepad/secret_key")))
+    )
+
+
+SECRET_KEY = secret_key()
 
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
@@ -302,7 +360,7 @@ AXES_ENABLE_ADMIN = False
 
 # English by default; Dutch for browsers that ask for it (Accept-Language) or for
 # whoever picks it in the header's switch (remembered in Django's language cookie).
-# A third language: add it here and see docs/translating.md.
+# A third language: add it here and see docs/dev/translating.md.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

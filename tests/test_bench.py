@@ -4,28 +4,56 @@ on made-up figures: the bench itself is not run here (it takes minutes)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bench import env
-from bench.__main__ import main, report
+from bench.__main__ import machine, main, report
 
 
-def figures(largest_swap: int, errors: int = 0) -> dict[str, Any]:
+def figures(
+    largest_swap: int, errors: int = 0, p99_ms: float = 8.3, quiet: bool = True
+) -> dict[str, Any]:
     """A made-up result: the bytes and load parts only, as the bench writes them."""
     return {
-        "bytes": {"largest_first_load": 20_000, "largest_swap": largest_swap},
+        "bytes": {
+            "largest_first_load": 20_000,
+            "largest_swap": 1224,
+            "largest_swap_unzipped": largest_swap,
+        },
         "load": {
             "tables": 100,
             "requests_per_second": 118,
             "p50_ms": 3.1,
-            "p99_ms": 8.3,
+            "p99_ms": p99_ms,
             "server_cpu_ms_a_request": 8.0,
             "errors": errors,
         },
         "seconds": {"total": 1.0},
+        "machine": {"cpus": 2, "cpu_share": 0.97 if quiet else 0.4, "load_before": 0.3,
+                    "quiet": quiet},
+    }  # fmt: skip
+
+
+def server(bid: float, tricks: float) -> dict[str, Any]:
+    """Made-up server times, as ratios of a Django floor of 1 ms."""
+    timing = {"p99_ms": 9.0, "requests": 300}
+    steps = {"enter a bid": bid, "enter tricks": tricks, "open the sheet": 2.0}
+    return {
+        "timings": {
+            "floor": {"p50_ms": 0.5, **timing},
+            "django floor": {"p50_ms": 1.0, **timing},
+            **{
+                f"{step}, {rounds} rounds": {"p50_ms": ratio, **timing}
+                for step, ratio in steps.items()
+                for rounds in (1, 30)
+            },
+            "open the sheet, drawn, 30 rounds": {"p50_ms": 9.2, **timing},
+        },
+        "queries": {"1 rounds": {"enter a bid": 2}, "30 rounds": {"enter a bid": 2}},
     }
 
 
@@ -36,7 +64,7 @@ def test_check_exits_1_when_a_budget_is_missed(capsys: pytest.CaptureFixture[str
     assert status == 1
     assert "largest htmx swap" in err
     assert "1 budgets missed" in err
-    assert out.splitlines()[-1] == "2 of 3 budgets met"
+    assert out.splitlines()[-1] == "3 of 4 budgets met"
 
 
 def test_check_exits_0_when_every_budget_is_met(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +72,7 @@ def test_check_exits_0_when_every_budget_is_met(capsys: pytest.CaptureFixture[st
 
     out, err = capsys.readouterr()
     assert status == 0
-    assert out.splitlines()[-1] == "3 of 3 budgets met"
+    assert out.splitlines()[-1] == "4 of 4 budgets met"
     assert err == ""
 
 
@@ -56,8 +84,67 @@ def test_without_check_a_missed_budget_is_printed_but_exits_0(
     out, _ = capsys.readouterr()
     assert status == 0
     printed = json.loads(out.split("\n\n", 1)[0])
-    assert printed["budgets_missed"] == ["load, 100 tables"]
+    assert printed["budgets_missed"] == ["load, 100 tables: errors"]
     assert "NO" in out
+
+
+def test_an_absolute_time_is_not_held_on_a_busy_machine(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = report(figures(largest_swap=3980, p99_ms=180.0, quiet=False), check=True)
+
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert err == ""
+    assert "NO (absolute: not held on a busy machine)" in out
+    assert out.splitlines()[-2:] == [
+        "3 of 3 budgets met",
+        "(1 absolute budgets not held: a busy machine)",
+    ]
+
+
+def test_an_absolute_time_is_held_on_a_quiet_machine(capsys: pytest.CaptureFixture[str]) -> None:
+    status = report(figures(largest_swap=3980, p99_ms=180.0, quiet=True), check=True)
+
+    _, err = capsys.readouterr()
+    assert status == 1
+    assert "load, 100 tables: p99" in err
+
+
+def test_errors_under_load_fail_the_check_on_a_busy_machine_too() -> None:
+    assert report(figures(largest_swap=3980, errors=1, quiet=False), check=True) == 1
+
+
+@pytest.mark.parametrize(
+    ("bid", "tricks", "missed"),
+    [
+        (1.9, 3.0, []),
+        (2.3, 3.5, []),
+        (2.4, 3.0, ["p50 enter a bid, 1 rounds", "p50 enter a bid, 30 rounds"]),
+        (1.9, 3.6, ["p50 enter tricks, 1 rounds", "p50 enter tricks, 30 rounds"]),
+    ],
+)
+def test_taps_are_guarded_at_2_3x_and_3_5x_the_django_floor(
+    bid: float, tricks: float, missed: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    made_up = {"server": server(bid, tricks), "machine": {"quiet": False}}
+
+    status = report(made_up, check=True)
+
+    assert made_up["budgets_missed"] == missed
+    assert status == (1 if missed else 0)
+
+
+def test_the_machine_is_quiet_when_the_bench_got_its_core_and_the_load_was_low() -> None:
+    assert machine([0.98, 0.95], load_before=0.4)["quiet"] is True
+    assert machine([0.98, 0.5], load_before=0.4)["quiet"] is False
+    assert machine([0.98, 0.97], load_before=(os.cpu_count() or 1) * 3)["quiet"] is False
+
+
+def test_a_process_alone_on_a_core_gets_nearly_all_of_it() -> None:
+    share = env.cpu_share(0.05)
+
+    assert 0 < share <= 1.05
 
 
 def test_the_command_exits_with_the_verdict_and_leaves_no_folder_behind(
@@ -94,3 +181,30 @@ def test_keep_keeps_the_scratch_folder(tmp_path: Path, monkeypatch: pytest.Monke
 
     assert folder.exists()
     assert folder.parent == tmp_path
+
+
+def test_the_tap_ratios_are_of_cpu_times_where_measured(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # By the clock a bid took 2.6x the floor (the machine was busy); in CPU time, 2.0x.
+    made_up = {"server": server(bid=2.6, tricks=3.0), "machine": {"quiet": False}}
+    for name, timing in made_up["server"]["timings"].items():
+        timing["cpu_p50_ms"] = 2.0 if name.startswith("enter a bid") else timing["p50_ms"]
+
+    status = report(made_up, check=True)
+
+    assert status == 0
+    assert "CPU p50 enter a bid, 30 rounds" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("quiet", "status"), [(True, 1), (False, 0)])
+def test_the_formula_checks_cpu_time_is_an_absolute_budget(quiet: bool, status: int) -> None:
+    engine = {
+        "records_per_second": 100,
+        "rounds_per_second": 1000,
+        "records_per_second_remembered": 5000,
+        "formula_check": {"worst_ms": 31.0, "worst_ratio": 9.0, "bare_loop_ms": 3.4,
+                          "budget_ms": 20.0},
+    }  # fmt: skip
+
+    assert report({"engine": engine, "machine": {"quiet": quiet}}, check=True) == status

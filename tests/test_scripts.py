@@ -86,3 +86,95 @@ def test_serve_refuses_an_unknown_flag_before_setting_anything_up() -> None:
     assert done.returncode == 2
     assert done.stderr == "usage: scripts/serve [--lan]\n"
     assert done.stdout == ""
+
+
+def a_fake_apt_get(folder: Path, locked_times: int) -> Path:
+    """An apt-get on PATH that finds the lock held ``locked_times`` times, then works;
+    it writes its arguments to calls.txt, one call a line."""
+    folder.mkdir()
+    fake = folder / "apt-get"
+    fake.write_text(
+        "#!/bin/bash\n"
+        f'echo "$*" >> {folder}/calls.txt\n'
+        f"calls=$(wc -l < {folder}/calls.txt)\n"
+        f'if [ "$calls" -le {locked_times} ]; then\n'
+        '    echo "E: Could not get lock /var/lib/apt/lists/lock. held by process 7" >&2\n'
+        "    exit 100\n"
+        "fi\n"
+        'echo "installed"\n'
+    )
+    fake.chmod(0o755)
+    return folder
+
+
+def apt_get(folder: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["/bin/bash", str(SETUP.with_name("apt-get")), *args],
+        env={"PATH": f"{folder}:/usr/bin:/bin", "APT_LOCK_POLL": "0", **env},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_apt_get_waits_for_another_apts_lock(tmp_path: Path) -> None:
+    folder = a_fake_apt_get(tmp_path / "bin", locked_times=3)
+
+    done = apt_get(folder, "install", "-y", "chromium")
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "installed\n"
+    assert "holds its lock: waiting for it" in done.stderr
+    calls = (folder / "calls.txt").read_text().splitlines()
+    assert calls == ["-o DPkg::Lock::Timeout=600 install -y chromium"] * 4
+
+
+def test_apt_get_gives_up_after_the_wait_with_apts_own_failure(tmp_path: Path) -> None:
+    folder = a_fake_apt_get(tmp_path / "bin", locked_times=1000)
+
+    done = apt_get(folder, "update", APT_LOCK_WAIT="3", APT_LOCK_POLL="1")
+
+    assert done.returncode == 100
+    assert "Could not get lock" in done.stderr
+    assert len((folder / "calls.txt").read_text().splitlines()) == 4
+
+
+def test_apt_get_does_not_wait_on_any_other_failure(tmp_path: Path) -> None:
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "apt-get").write_text(
+        "#!/bin/bash\necho 'E: Unable to locate package x' >&2\nexit 100\n"
+    )
+    (folder / "apt-get").chmod(0o755)
+
+    done = apt_get(folder, "install", "x")
+
+    assert done.returncode == 100
+    assert done.stderr == "E: Unable to locate package x\n"
+
+
+def script(name: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """A script of scripts/ run with the environment given and little else."""
+    return subprocess.run(
+        ["/bin/bash", str(SETUP.with_name(name))],
+        env={"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), **env},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_prod_refuses_to_start_without_a_secret_key_before_setting_anything_up() -> None:
+    done = script("prod", ALLOWED_HOSTS="scores.example.com")
+
+    assert done.returncode == 1
+    assert done.stderr.startswith("scripts/prod: SECRET_KEY must be set")
+    assert done.stdout == ""
+
+
+def test_home_takes_its_hosts_from_the_network_not_allowed_hosts() -> None:
+    done = script("home", ALLOWED_HOSTS="scores.example.com")
+
+    assert done.returncode == 1
+    assert "name more in SCOREPAD_LAN_HOSTS" in done.stderr
+    assert done.stdout == ""

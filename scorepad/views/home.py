@@ -19,7 +19,9 @@ def _in_progress(request: HtmxHttpRequest) -> dict[str, Any] | None:
     # Read from the first seat's figures of the unfinished games (``figures_unfinished``),
     # a few rows however long the history.
     first_seats = visible_figures(request).filter(seat=0, finished=False).select_related("game")
-    first_seat = first_seats.only("game__key", "game__game").order_by("-game__updated", "-game_id")
+    first_seat = first_seats.only("game__key", "game__game", "game__pending").order_by(
+        "-game__updated", "-game_id"
+    )
     found = first_seat.first()
     if found is None:
         return None
@@ -30,6 +32,9 @@ def _in_progress(request: HtmxHttpRequest) -> dict[str, Any] | None:
         "title": GAMES[game.game].title if game.game in GAMES else game.game,
         "players": [seat["name"] for seat in seats],
         "rounds": seats[0]["rounds_played"] if seats else 0,
+        # The figures count finished rounds only: bids entered in the first round
+        # mean the game has begun, not "not started".
+        "begun": bool(game.pending),
     }
 
 

@@ -33,9 +33,10 @@ from rules_engine import (
 )
 from scorepad.access import keeper_game
 from scorepad.engine_words import words
-from scorepad.forms import STALE, CorrectForm, EntryForm, VersionForm
+from scorepad.forms import CorrectForm, EntryForm, VersionForm
 from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Game
+from scorepad.replays import entered_before, is_replay, mark_entered_before, stale_words
 
 
 def current_table(game: Game) -> tuple[Table, str | None]:
@@ -220,7 +221,9 @@ def _render(
 def _refused(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
     """The table as it stands, with why the form was refused (409 for an older screen)."""
     current, _ = current_table(game)
-    return _render(request, game, current, form.message(), 409 if form.stale() else 400)
+    if form.stale():
+        return _render(request, game, current, stale_words(request), 409)
+    return _render(request, game, current, form.message(), 400)
 
 
 def _saved(
@@ -234,7 +237,7 @@ def _saved(
         # Another phone saved in between: show the game as it now stands.
         game.refresh_from_db()
         current, _ = current_table(game)
-        return _render(request, game, current, gettext(STALE), 409)
+        return _render(request, game, current, stale_words(request), 409)
     if request.htmx:
         return _render(request, game, after)
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
@@ -266,7 +269,10 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
     form = EntryForm(game.version, current, request.POST)
     if not form.is_valid():
         if form.stale():
-            return _render(request, game, current, form.message(), 409)
+            # A tap sent again whose first answer was lost: entered once, and said so.
+            if is_replay(request) and entered_before(game, current, request.POST):
+                return mark_entered_before(_render(request, game, current))
+            return _render(request, game, current, stale_words(request), 409)
         # Boxes ticked stay ticked, to change one rather than tick them all again.
         kept = (request.POST.getlist("values"), request.POST.getlist("pile"))
         return _render(request, game, current, form.message(), 400, kept=kept)

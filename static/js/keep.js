@@ -1,45 +1,36 @@
-// Nothing entered is lost with bad reception. All of it optional: without this file
+// Nothing entered is lost with bad reception (docs/offline.md). Optional: without it
 // (or without JavaScript) every form posts and every page loads as before.
-// - The service worker: installable, static files and an offline page at hand.
-// - At the table: a tap made without a connection waits on this phone (localStorage),
-//   is sent when the connection is back, in order, each with the version it was made
-//   at; the server refuses a tap that no longer fits (409), so none is applied twice.
-// - The screen stays on while a game is open (Screen Wake Lock, where there is one).
-// - The viewer says when its polls fail: "Last updated 20:41, reconnecting".
-(function () {
+(() => {
   "use strict";
   if (window.scorepadKeep) return;
   window.scorepadKeep = true;
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }
+
+  const body = document.body;
+  const byId = (id) => document.getElementById(id);
+  const lang = document.documentElement.lang;
 
   // The page's words (templates/base.html), in its language; {name} filled in.
-  function say(name, values) {
-    var text = document.body.dataset["words" + name] || "";
-    Object.keys(values || {}).forEach(function (key) {
-      text = text.replace("{" + key + "}", values[key]);
-    });
-    return text;
-  }
+  const say = (name, values = {}) =>
+    Object.keys(values).reduce(
+      (text, key) => text.replace(`{${key}}`, values[key]),
+      body.dataset["words" + name] || ""
+    );
 
-  function hhmm(moment) {
-    return moment.toLocaleTimeString(document.documentElement.lang || [], {
-      hour: "2-digit", minute: "2-digit",
-    });
-  }
+  const hhmm = (moment) =>
+    moment.toLocaleTimeString(lang || [], { hour: "2-digit", minute: "2-digit" });
 
-  function within(elt, id) {
-    return !!(elt && elt.closest && elt.closest("#" + id));
-  }
+  const within = (elt, id) => !!elt?.closest?.("#" + id);
 
   // ---- At the table -------------------------------------------------------
-  var STORE = "scorepad-taps:" + location.pathname;
+  const STORE = "scorepad-taps:" + location.pathname;
 
   function queued() {
     try {
-      var taps = JSON.parse(localStorage.getItem(STORE) || "[]");
+      const taps = JSON.parse(localStorage.getItem(STORE) || "[]");
       return Array.isArray(taps) ? taps : [];
     } catch (error) {
       return [];
@@ -51,145 +42,201 @@
     else localStorage.removeItem(STORE);
   }
 
-  function note(text, kind) {
-    var table = document.getElementById("table");
-    var shown = document.getElementById("tap-status");
-    if (!text) {
-      if (shown) shown.remove();
-      return;
-    }
+  // A line above the table: #tap-status (waiting, kept) or #copy-note; "" removes it.
+  function note(text, kind, id = "tap-status") {
+    const table = byId("table");
+    let shown = byId(id);
+    if (!text) return shown?.remove();
     if (!shown) {
       shown = document.createElement("p");
-      shown.id = "tap-status";
-      shown.setAttribute("role", kind === "waiting" ? "status" : "alert");
-      if (table) table.parentNode.insertBefore(shown, table);
-      else document.querySelector("main").prepend(shown);
+      shown.id = id;
+      shown.setAttribute("role", "status");
+      table.parentNode.insertBefore(shown, id === "copy-note" ? table.parentNode.firstChild : table);
     }
     shown.className = "tap-status " + kind;
     shown.textContent = text;
   }
 
   function showWaiting() {
-    var count = queued().length;
-    var table = document.getElementById("table");
-    if (table) table.inert = count > 0; // nothing more to tap until the server answers
+    const count = queued().length;
+    byId("table").inert = count > 0; // nothing more to tap until the server answers
     if (count) {
       // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
-      var form = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
-      note(say(form === "one" ? "WaitingOne" : "WaitingOther", { count: count }), "waiting");
-    } else if (document.getElementById("tap-status") &&
-               document.getElementById("tap-status").classList.contains("waiting")) {
+      const form = new Intl.PluralRules(lang || "en").select(count);
+      note(say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), "waiting");
+    } else if (document.querySelector("#tap-status.waiting")) {
       note("");
     }
   }
 
-  function swapTable(html) {
-    var table = document.getElementById("table");
-    if (!table) return;
-    if (window.htmx && htmx.swap) htmx.swap(table, html, { swapStyle: "outerHTML" });
-    else location.reload();
+  // A table the server drew: on screen, and kept as this phone's copy.
+  function drawn(html) {
+    if (html && window.htmx?.swap) htmx.swap(byId("table"), html, { swapStyle: "outerHTML" });
+    else if (html) location.reload();
+    if (body.dataset.copy) {
+      delete body.dataset.copy; // the server answered: no longer a copy
+      note("", "", "copy-note");
+    }
+    showWaiting();
+    copyTable();
   }
 
-  function csrfHeader() {
+  let sending = false;
+  let wait = 1000;
+  let timer = null;
+
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(retry, wait);
+    wait = Math.min(wait * 2, 10000);
+  }
+
+  async function send() {
+    const taps = queued();
+    if (sending || !taps.length) return;
+    sending = true;
     try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+      const response = await fetch(taps[0].path, {
+        method: "POST",
+        body: new URLSearchParams(taps[0].pairs),
+        // Sent again: if it was entered before (its answer lost), the server says so.
+        headers: {
+          "HX-Request": "true",
+          "Scorepad-Replay": "1",
+          ...JSON.parse(body.getAttribute("hx-headers")), // the CSRF token
+        },
+        credentials: "same-origin",
+      });
+      const html = await response.text();
+      if (response.status >= 500) throw new Error(response.status);
+      sending = false;
+      wait = 1000;
+      // Refused (409, 400): the table says why; the rest was made on the same screen.
+      keep(response.ok ? queued().slice(1) : []);
+      note("");
+      drawn(html);
+      if (queued().length) send();
+      else if (response.ok) note(say("Kept"), "kept");
     } catch (error) {
-      return {};
+      sending = false; // still no connection: kept, tried again shortly
+      later();
     }
   }
 
-  var sending = false;
+  // Taps waiting go first; a copy (or the offline page) reloads once the server answers.
+  function retry() {
+    if (queued().length) send();
+    else if (body.dataset.copy || byId("offline")) {
+      fetch(location.href, { cache: "no-store" }).then(() => location.reload(), later);
+    }
+  }
 
-  function send() {
-    var taps = queued();
-    if (sending || !taps.length) return;
-    sending = true;
-    var tap = taps[0];
-    var headers = Object.assign({ "HX-Request": "true" }, csrfHeader());
-    fetch(tap.path, {
-      method: "POST",
-      body: new URLSearchParams(tap.pairs),
-      headers: headers,
-      credentials: "same-origin",
-    }).then(function (response) {
-      return response.text().then(function (html) {
-        sending = false;
-        if (response.status >= 500) throw new Error("server " + response.status);
-        if (response.ok) {
-          keep(queued().slice(1));
-          swapTable(html);
-          showWaiting();
-          send();
-          return;
-        }
-        // 409 (someone entered meanwhile) or 400 (no longer allowed): the rest of the
-        // queue was made on the same old screen, so it is dropped too.
-        keep([]);
-        swapTable(html);
-        showWaiting();
-        note(response.status === 409
-          ? say("Changed")
-          : say("NoFit"),
-          "refused");
-      });
-    }).catch(function () {
-      sending = false; // still no connection: kept, tried again later
+  function watchConnection() {
+    const now = () => {
+      wait = 1000;
+      retry();
+    };
+    window.addEventListener("online", now);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") now();
     });
   }
 
+  // This phone's copy of the table, as on screen, by its path: sw.js serves it
+  // without a connection. The ten last drawn are kept.
+  const TABLES = "scorepad-tables";
+
+  async function copyTable() {
+    if (!window.caches || body.dataset.copy) return;
+    const page = document.documentElement.cloneNode(true);
+    page.querySelectorAll("#tap-status, #copy-note").forEach((elt) => elt.remove());
+    page.querySelectorAll("[inert]").forEach((elt) => elt.removeAttribute("inert"));
+    page.querySelector("body").dataset.copy = new Date().toISOString();
+    // Served from here, without the server's headers: its policy goes in the page.
+    const policy = document.createElement("meta");
+    policy.httpEquiv = "Content-Security-Policy";
+    policy.content = "default-src 'self'; img-src 'self' data:; base-uri 'none'";
+    page.querySelector("head").prepend(policy);
+    try {
+      const kept = await caches.open(TABLES);
+      await kept.put(location.pathname, new Response("<!DOCTYPE html>\n" + page.outerHTML, {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      }));
+      (await kept.keys()).slice(0, -10).forEach((old) => kept.delete(old)); // oldest first
+    } catch (error) {}
+  }
+
   function atTheTable() {
-    document.body.addEventListener("htmx:sendError", function (event) {
-      var config = event.detail.requestConfig;
-      if (!config || config.verb !== "post" || !within(config.elt, "table")) return;
-      var pairs = [];
-      config.formData.forEach(function (value, name) {
-        if (typeof value === "string") pairs.push([name, value]);
-      });
-      var taps = queued();
-      taps.push({ path: config.path, pairs: pairs, version: config.formData.get("version"),
-                  made: new Date().toISOString() });
-      keep(taps);
+    body.addEventListener("htmx:sendError", (event) => {
+      const config = event.detail.requestConfig;
+      if (config?.verb !== "post" || !within(config.elt, "table")) return;
+      const pairs = [...config.formData].filter(([, value]) => typeof value === "string");
+      keep([...queued(), { path: config.path, pairs }]); // the version among the pairs
       showWaiting();
+      later();
     });
-    document.body.addEventListener("htmx:afterSettle", showWaiting);
-    // The keeper taps on: a refusal shown earlier has been read.
-    document.body.addEventListener("htmx:beforeRequest", function (event) {
-      var shown = document.getElementById("tap-status");
-      if (shown && shown.classList.contains("refused") && within(event.detail.elt, "table")) {
-        note("");
-      }
+    body.addEventListener("htmx:afterSettle", () => drawn());
+    // The keeper taps on: a message shown earlier has been read.
+    body.addEventListener("htmx:beforeRequest", (event) => {
+      if (within(event.detail.elt, "table") && !queued().length) note("");
     });
-    window.addEventListener("online", send);
-    setInterval(send, 5000);
+    if (body.dataset.copy) {
+      note(say("Copy", { time: hhmm(new Date(body.dataset.copy)) }), "copy", "copy-note");
+    }
+    watchConnection();
     showWaiting();
-    send();
+    copyTable();
+    retry();
     stayAwake();
+  }
+
+  // The offline page, served in place of the page asked for: "Try again" opens it.
+  // It lists the tables kept on this phone, newest first: they open without a connection.
+  async function offlinePage() {
+    if (location.pathname !== byId("offline").dataset.path) {
+      byId("try-again").href = location.href;
+      watchConnection();
+      later();
+    }
+    try {
+      const kept = await caches.open(TABLES);
+      const list = byId("kept-tables");
+      for (const request of (await kept.keys()).reverse()) {
+        const html = await (await kept.match(request)).text();
+        const link = document.createElement("a");
+        link.href = request.url;
+        link.className = "button secondary";
+        link.textContent = new DOMParser().parseFromString(html, "text/html").title;
+        list.lastElementChild.append(link);
+        list.hidden = false;
+      }
+    } catch (error) {}
   }
 
   function stayAwake() {
     if (!("wakeLock" in navigator)) return;
-    var lock = null;
-    function ask() {
+    let lock = null;
+    const ask = () => {
       if (lock || document.visibilityState !== "visible") return;
-      navigator.wakeLock.request("screen").then(function (held) {
+      navigator.wakeLock.request("screen").then((held) => {
         lock = held;
-        held.addEventListener("release", function () { lock = null; });
-      }).catch(function () {});
-    }
+        held.addEventListener("release", () => { lock = null; });
+      }).catch(() => {});
+    };
     document.addEventListener("visibilitychange", ask);
     ask();
   }
 
   // ---- The viewer ----------------------------------------------------------
   function watching() {
-    var updated = new Date();
-    document.body.addEventListener("htmx:afterRequest", function (event) {
+    let updated = new Date();
+    body.addEventListener("htmx:afterRequest", (event) => {
       if (!within(event.detail.elt, "live")) return;
       if (event.detail.successful) {
         updated = new Date();
         return;
       }
-      var live = document.querySelector("#live .live-note");
+      const live = document.querySelector("#live .live-note");
       if (live) {
         live.classList.add("stale");
         live.firstChild.textContent = say("Reconnecting", { time: hhmm(updated) }) + " ";
@@ -197,6 +244,7 @@
     });
   }
 
-  if (document.getElementById("table")) atTheTable();
-  if (document.getElementById("live")) watching();
+  if (byId("table")) atTheTable();
+  if (byId("offline")) offlinePage();
+  if (byId("live")) watching();
 })();

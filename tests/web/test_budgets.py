@@ -1,6 +1,6 @@
 """Budgets that are deterministic, so they are tests: queries a request and bytes sent.
 
-Times are only measured and printed, by ``python -m bench`` (docs/performance.md).
+Times are only measured and printed, by ``python -m bench`` (docs/dev/performance.md).
 The games are the bench's own (``bench.games``): played by allowed choices from a
 fixed seed, Boerenbridge kept going for 30 rounds.
 """

@@ -63,3 +63,18 @@ def test_a_finished_or_deleted_game_is_not_carried_on(client: Client) -> None:
     game.set_deleted(timezone.now())
     assert "Carry on" not in client.get("/").text
     assert "Carry on" not in Client().get("/").text
+
+
+def test_the_game_in_progress_with_bids_entered_is_under_way_not_not_started(
+    client: Client,
+) -> None:
+    game = start_game(client)
+    for seat, value in [(1, 3), (2, 2)]:
+        game.refresh_from_db()
+        data = {"version": game.version, "kind": "bid", "seat": seat, "value": value}
+        client.post(f"/g/{game.key}/enter/", data)
+
+    text = client.get("/").text
+
+    assert "Ann, Bob, Cat, Dev, first round under way." in text
+    assert "not started" not in text

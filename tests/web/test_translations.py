@@ -120,7 +120,7 @@ def test_the_committed_mo_file_is_the_po_file_compiled(tmp_path: Path) -> None:
     with compiled.open("rb") as fresh, MO.open("rb") as committed:
         wanted = gettext.GNUTranslations(fresh)._catalog  # type: ignore[attr-defined]
         found = gettext.GNUTranslations(committed)._catalog  # type: ignore[attr-defined]
-    assert found == wanted, "run: manage.py compilemessages (see docs/translating.md)"
+    assert found == wanted, "run: manage.py compilemessages (see docs/dev/translating.md)"
 
 
 def _literals(name: str) -> list[Any]:

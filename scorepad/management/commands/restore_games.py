@@ -1,0 +1,42 @@
+"""``python manage.py restore_games PATH``: every game of a backup back in the database.
+
+PATH is a backup folder that ``backup_games`` wrote, or the folder holding them (the
+newest is restored). Each game comes back with its own links, owner, dates and
+round in progress; the owners' accounts with their passwords as they were. A game
+whose key is in the database already is left as it is, so restoring twice makes
+nothing twice. All or none: a record the engine cannot read stops the restore with
+one line, and nothing is restored. The figures, ratings and head-to-head tallies
+are then worked out again from the records (scorepad/backups.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorepad.backups import BackupError, restore
+
+
+class Command(BaseCommand):
+    help = (
+        "Restore every game of a backup made by backup_games (PATH: the backup, or the "
+        "folder of backups, whose newest is restored). Games already here are kept as they are."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", metavar="PATH", help="a backup, or the folder of backups")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            restored = restore(Path(options["path"]))
+        except BackupError as error:
+            raise CommandError(f"nothing was restored: {error}") from None
+        self.stdout.write(f"Restored {restored.games} games from {restored.backup}")
+        if restored.already:
+            self.stdout.write(
+                f"{restored.already} games were here already and were kept as they are"
+            )
+        for name in restored.accounts:
+            self.stdout.write(f"Made the account {name!r}, with its password as it was")

@@ -1,0 +1,204 @@
+"""backup_games and restore_games (scorepad/backups.py): a family's nightly backup,
+restored into an empty database, gives every game back with the same scores."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from datetime import UTC, datetime
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.http import HttpResponse
+from django.test import Client
+
+from rules_engine import parse_record, score
+from scorepad import browsers
+from scorepad.models import Browser, Figures, Game, Rivalry
+from tests.conftest import ROUND_1, ROUND_2, bid, oh_hell
+from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, SINKER
+
+pytestmark = pytest.mark.django_db
+
+
+def run(command: str, *args: str) -> str:
+    out = StringIO()
+    call_command(command, *args, stdout=out)
+    return out.getvalue()
+
+
+def a_familys_games() -> list[Game]:
+    """Games of every kind: owned, kept by a browser, by nobody, deleted, mid-round."""
+    ann = User.objects.create_user("ann", password="cards at the kitchen table")
+    browser = Browser.objects.create()
+    games = [
+        Game.start(parse_record(oh_hell([ROUND_1, ROUND_2])), owner=ann),
+        Game.start(parse_record(BOERENBRIDGE), owner=ann),
+        Game.start(parse_record(BRINK_BID), browser=browser),
+        Game.start(parse_record(SINKER)),
+        Game.start(parse_record(ABRACADABRA), owner=ann),
+    ]
+    Game.objects.filter(pk=games[0].pk).update(pending=[bid(3, 1)])
+    games[3].set_deleted(datetime(2026, 11, 1, 20, 0, tzinfo=UTC))
+    return list(Game.objects.order_by("pk"))
+
+
+def what_each_game_is(games: Any) -> dict[str, Any]:
+    """Everything a player sees of each game, by its link: scores and who keeps it."""
+    return {
+        game.key: {
+            "viewer": game.viewer_key,
+            "totals": score(parse_record(game.record)).totals,
+            "record": game.record,
+            "pending": game.pending,
+            "owner": game.owner.username if game.owner else None,
+            "browser": game.browser.key if game.browser else None,
+            "created": game.created,
+            "deleted": game.deleted,
+            "figures": sorted(
+                Figures.objects.filter(game=game).values_list("name", "total", "rating")
+            ),
+        }
+        for game in games
+    }
+
+
+def empty_the_database() -> None:
+    Game.objects.all().delete()
+    Browser.objects.all().delete()
+    User.objects.all().delete()
+    assert not Figures.objects.exists() and not Rivalry.objects.exists()
+
+
+def test_a_restore_into_an_empty_database_gives_every_game_back(tmp_path: Path) -> None:
+    before = what_each_game_is(a_familys_games())
+
+    said = run("backup_games", str(tmp_path))
+    empty_the_database()
+    restored = run("restore_games", str(tmp_path))
+
+    assert said.startswith("Backed up 5 games to ")
+    assert "Restored 5 games from " in restored
+    assert "Made the account 'ann'" in restored
+    assert what_each_game_is(Game.objects.order_by("pk")) == before
+
+
+def test_ann_signs_in_as_before_and_finds_her_games(tmp_path: Path) -> None:
+    a_familys_games()
+    run("backup_games", str(tmp_path))
+    empty_the_database()
+    run("restore_games", str(tmp_path))
+    client = Client()
+
+    signed_in = client.post(
+        "/accounts/login/", {"username": "ann", "password": "cards at the kitchen table"}
+    )
+
+    assert signed_in.status_code == 303
+    page = client.get("/games/").content.decode()
+    assert "Boerenbridge" in page and "Abracadabra" in page
+
+
+def test_a_browser_that_kept_games_without_an_account_finds_them_again(tmp_path: Path) -> None:
+    games = a_familys_games()
+    kept = next(game for game in games if game.browser is not None)
+    # The browser's cookie, signed as the middleware signs it.
+    signed = HttpResponse()
+    signed.set_signed_cookie(browsers.COOKIE, kept.browser.key, salt=browsers.SALT)
+    cookie = signed.cookies[browsers.COOKIE].value
+    run("backup_games", str(tmp_path))
+    empty_the_database()
+    run("restore_games", str(tmp_path))
+    client = Client()
+    client.cookies[browsers.COOKIE] = cookie
+
+    page = client.get("/games/").content.decode()
+
+    assert f"/g/{kept.key}/" in page
+
+
+def test_each_game_is_a_scorepad_record_of_its_own(tmp_path: Path) -> None:
+    games = a_familys_games()
+
+    run("backup_games", str(tmp_path))
+
+    (made,) = tmp_path.iterdir()
+    records = sorted((made / "games").iterdir())
+    assert len(records) == len(games)
+    for game in games:
+        data = json.loads((made / "games" / f"{game.pk}.json").read_text())
+        assert data["format"] == "scorepad/1"
+        assert score(parse_record(data)).totals == score(parse_record(game.record)).totals
+
+
+def test_the_backup_is_private_to_its_owner(tmp_path: Path) -> None:
+    a_familys_games()
+
+    run("backup_games", str(tmp_path / "backups"))
+
+    (made,) = (tmp_path / "backups").iterdir()
+    assert stat.S_IMODE(os.stat(made / "index.json").st_mode) == 0o600
+    assert all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in (made / "games").iterdir())
+    assert stat.S_IMODE(os.stat(tmp_path / "backups").st_mode) == 0o700
+
+
+def test_restoring_twice_makes_nothing_twice(tmp_path: Path) -> None:
+    a_familys_games()
+    run("backup_games", str(tmp_path))
+
+    again = run("restore_games", str(tmp_path))
+
+    assert "Restored 0 games" in again
+    assert "5 games were here already" in again
+    assert Game.objects.count() == 5
+
+
+def test_keep_removes_all_but_the_newest_backups(tmp_path: Path) -> None:
+    a_familys_games()
+    for name in ("scorepad-backup-2026-01-01T030000", "scorepad-backup-2026-01-02T030000"):
+        (tmp_path / name).mkdir()
+
+    said = run("backup_games", str(tmp_path), "--keep", "2")
+
+    kept = sorted(path.name for path in tmp_path.iterdir())
+    assert kept[0] == "scorepad-backup-2026-01-02T030000"
+    assert len(kept) == 2
+    assert "Removed the older backup" in said and "2026-01-01" in said
+
+
+def test_the_newest_backup_is_the_one_restored(tmp_path: Path) -> None:
+    a_familys_games()
+    run("backup_games", str(tmp_path))
+    Game.start(parse_record(SINKER))
+    later = datetime(2099, 1, 1, tzinfo=UTC)
+    from scorepad.backups import backup
+
+    backup(tmp_path, now=later)
+    empty_the_database()
+
+    restored = run("restore_games", str(tmp_path))
+
+    assert "Restored 6 games from " in restored and "2099-01-01" in restored
+
+
+def test_a_damaged_backup_restores_nothing(tmp_path: Path) -> None:
+    a_familys_games()
+    run("backup_games", str(tmp_path))
+    (made,) = tmp_path.iterdir()
+    (made / "games" / "2.json").write_text('{"format": "scorepad/1", "game": "whist"}')
+    empty_the_database()
+
+    with pytest.raises(CommandError, match="nothing was restored: games/2.json: "):
+        run("restore_games", str(tmp_path))
+
+    assert not Game.objects.exists() and not User.objects.exists()
+
+
+def test_a_folder_with_no_backup_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="no backup in"):
+        run("restore_games", str(tmp_path))
