@@ -20,10 +20,12 @@
   var noteTimer = null;
   var base = root.getAttribute("sse-connect").split("?")[0];
 
-  var status = document.createElement("p");
+  // Kept in a copy of the page (static/js/keep.js keeps the table's): used again.
+  var status = root.querySelector(".live-status") || document.createElement("p");
   status.className = "live-status";
   status.setAttribute("role", "status");
   status.hidden = true;
+  status.textContent = "";
   root.prepend(status);
 
   function mode(name) {

@@ -3,7 +3,7 @@
 A tap publishes the game's new version with NOTIFY once committed; each server
 process LISTENs. Here a second process (as a second server would) makes the tap,
 and this process's stream hears of it. PostgreSQL only: the tests' PostgreSQL run
-(``DATABASE_URL=postgres://...``, see docs/architecture.md); skipped on SQLite.
+(``DATABASE_URL=postgres://...``, see docs/dev/architecture.md); skipped on SQLite.
 """
 
 from __future__ import annotations
