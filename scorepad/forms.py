@@ -514,8 +514,13 @@ class SetupForm(forms.Form):
 
     def own_slots(self) -> list[str]:
         """The fields of our own rules with a place for their errors beside them."""
+        if not self.has_house_rules:
+            return []
         names = ["option_hands", *(field.name for field in self.own_fields())]
-        return [*names, "option_made", "option_missed"] if self.has_house_rules else []
+        # Made and missed have their places only where the game scores by them (not
+        # Skull King's): a place sent out of band with nothing to swap is htmx's error.
+        scoring = ["option_made", "option_missed"] if self.has_expressions else []
+        return [*names, *scoring]
 
     def own_errors(self) -> dict[str, list[str]]:
         """The errors of our own rules' fields, by the place they are shown: each beside
