@@ -417,9 +417,9 @@ class SetupForm(forms.Form):
                 return count
         return self.rules.usual_players
 
-    def presets(self) -> tuple[Preset, ...]:
+    def presets(self, seats: int | None = None) -> tuple[Preset, ...]:
         """The presets offered, their hands dealt for the players at the table."""
-        return presets(self.rules.key, self.player_count())
+        return presets(self.rules.key, self.player_count(seats))
 
     def player_range(self) -> tuple[int, int]:
         """How many may play by the rules chosen (Boerenbridge: 3 to 7 once the rules
@@ -532,8 +532,9 @@ class SetupForm(forms.Form):
                 shown.setdefault(slot, []).append(str(error))
         return shown
 
-    def house_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
-        """The house rules chosen: a preset's, a saved set's, or our own."""
+    def house_options(self, cleaned: dict[str, Any], seats: int | None = None) -> dict[str, Any]:
+        """The house rules chosen: a preset's (its hands dealt for ``seats`` where given,
+        as ``player_count``), a saved set's, or our own."""
         if not self.has_house_rules:
             return {}
         choice = cleaned.get("rules") or AS_RULED
@@ -542,12 +543,12 @@ class SetupForm(forms.Form):
         saved = next((s for s in self.saved if s.choice == choice), None)
         if saved is not None:
             return dict(saved.options)
-        for found in self.presets():
+        for found in self.presets(seats):
             if found.key == choice:
                 return dict(found.options)
         return {}
 
-    def chosen_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+    def chosen_options(self, cleaned: dict[str, Any], seats: int | None = None) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for option in plain_options(self.rules):
             value = cleaned.get(f"option_{option.name}")
@@ -555,7 +556,7 @@ class SetupForm(forms.Form):
             # spec allows; the engine fills them in.
             if value is not None and value != option.default:
                 options[option.name] = value
-        options.update(self.house_options(cleaned))
+        options.update(self.house_options(cleaned, seats))
         return options
 
     def preview(self, seats: int | None = None) -> tuple[ScoreTable | None, str]:
@@ -568,7 +569,9 @@ class SetupForm(forms.Form):
         if cleaned.get("rules") == OWN and self.own_errors():
             return None, _("The scores show once our own rules are put right, above.")
         try:
-            wanted = self.chosen_options(cleaned)
+            # A row just added or removed: the preset deals its hands for the new count
+            # (Boerenbridge's 13 down to 1 for four is 10 down to 1 for five).
+            wanted = self.chosen_options(cleaned, seats)
             return score_table(self.rules.key, wanted, self.player_count(seats)), ""
         except ValidationError as error:
             return None, " ".join(error.messages)
