@@ -71,7 +71,8 @@ class BiddingInTurn(GameRules):
         return Step(StepKind.COMPLETE, say("prompt_complete"))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
-        if all(b is None for b in draft["bids"]):
+        # Sealed, the balance would tell what was bid: it waits for the last bid.
+        if all(b is None for b in draft["bids"]) or self.bids_sealed(ctx, draft):
             return ()
         return (bid_balance(ctx.hand_size, draft["bids"]),)
 

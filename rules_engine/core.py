@@ -396,8 +396,28 @@ class GameRules:
         """Steps the table may take now besides the next one (recording the trump)."""
         return ()
 
+    def sealed(self, setup: Setup) -> bool:
+        """Whether bids are given unseen and shown together (the house rule ``bidding``)."""
+        option = next((o for o in self.options if o.name == "bidding"), None)
+        return option is not None and setup.options.get("bidding", option.default) == "sealed"
+
+    def bids_sealed(self, ctx: RoundContext, draft: Draft) -> bool:
+        """Whether the bids given so far must stay unseen: sealed, and one still to come.
+
+        RULINGS, "House rules", ``bidding``: sealed bids are shown together once the
+        last is in, so until then no screen may say what a bid is, only that it is given.
+        """
+        bids = draft.get("bids")
+        return self.sealed(ctx.setup) and isinstance(bids, list) and any(b is None for b in bids)
+
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
-        """What was bid and taken so far in the round being entered, per player."""
+        """What was bid and taken so far in the round being entered, per player.
+
+        Sealed, who has bid shows (a tick), not what, until the last bid is in.
+        """
+        if self.bids_sealed(ctx, draft):
+            bids = tuple("" if b is None else "✓" for b in draft["bids"])
+            return RoundView(bids, tuple("" for _ in range(ctx.n)))
 
         def cells(key: str) -> tuple[str, ...]:
             values = draft.get(key)

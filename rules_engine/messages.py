@@ -209,6 +209,7 @@ ENGLISH: Mapping[str, Template] = {
     "preset_dutch_hook_about": "1 to {most} and back; the hook only holds with more than 3 cards.",
     # --- Undo and Redo name the entry they take back or put back (at_table.describe) ---
     "entry_bid": "{player}'s bid of {bid}",
+    "entry_bid_sealed": "{player}'s bid",
     "entry_tricks": Plural("{player}'s {tricks} trick", "{player}'s {tricks} tricks", "tricks"),
     "entry_tricks_as_given": "{player}'s tricks ({value})",
     "entry_pass": "{player}'s pass",

@@ -135,6 +135,7 @@ TEMPLATES = (
     gettext_noop('{most} cards, one fewer a round down to 1, over and over; exactly 100 wins.'),  # preset_down_about
     gettext_noop('1 to {most} and back; the hook only holds with more than 3 cards.'),  # preset_dutch_hook_about
     gettext_noop("{player}'s bid of {bid}"),  # entry_bid
+    gettext_noop("{player}'s bid"),  # entry_bid_sealed
     ngettext_lazy("{player}'s {tricks} trick", "{player}'s {tricks} tricks", 'tricks'),  # entry_tricks
     gettext_noop("{player}'s tricks ({value})"),  # entry_tricks_as_given
     gettext_noop("{player}'s pass"),  # entry_pass

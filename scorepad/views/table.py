@@ -194,13 +194,16 @@ def table_context(
             }
             for place, seats in places(current.sheet)
         ],  # fmt: skip
-        "undo_label": _label(last_entry(current), players),
-        "redo_label": _label(undone[-1] if (undone := game.undone()) else None, players),
+        # Sealed, Undo and Redo name a bid without its value until the last bid is in.
+        "undo_label": _label(last_entry(current), players, current.bids_sealed),
+        "redo_label": _label(
+            undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
+        ),
     }
 
 
-def _label(entry: Entry | None, players: tuple[str, ...]) -> str:
-    return describe(entry, players) if entry is not None else ""
+def _label(entry: Entry | None, players: tuple[str, ...], sealed: bool) -> str:
+    return describe(entry, players, sealed) if entry is not None else ""
 
 
 def _render(
