@@ -306,6 +306,12 @@ class GameRules:
     # What is rolled once a round, by the record's field: each die and its faces as
     # the record writes them (Brink Bid's dice). A correction of the sheet offers these.
     round_faces: ClassVar[Mapping[str, Mapping[str, tuple[object, ...]]]] = {}
+    # Whole numbers a round may hold besides the bids and tricks, 0 (their default, left
+    # out of a round) up to a most (None: the hand size); a correction of the sheet
+    # offers them even where a round left them out. A player's, one a seat (Skull
+    # King's bonus), or the round's (its lost tricks).
+    seat_numbers: ClassVar[Mapping[str, int | None]] = {}
+    round_numbers: ClassVar[Mapping[str, int | None]] = {}
     # A heading over the round boxes on paper ("Dice"), or none.
     round_boxes_heading: ClassVar[str] = ""
     # What a paper score sheet has a box for a player a round, before the points

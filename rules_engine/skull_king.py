@@ -11,6 +11,7 @@ missed 10 x H off.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -107,6 +108,8 @@ class SkullKing(GameRules):
     # A bonus box beside the bid and the tricks; the lost tricks need no column of their
     # own (they are what the tricks leave of the hand, and a note says them).
     seat_boxes = ("Bid", "Took", "Bonus")
+    seat_numbers: ClassVar[Mapping[str, int | None]] = {"bonus": MOST_BONUS}
+    round_numbers: ClassVar[Mapping[str, int | None]] = {"lost": None}
     options: ClassVar[tuple[Option, ...]] = (
         hands_option(replaces=None),
         SEALED_BIDDING,

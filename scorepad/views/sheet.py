@@ -81,12 +81,12 @@ class Box(str):
 
 
 # The paper's boxes a player that correct a field of the record's round.
-BOX_FIELDS = {"Bid": "bids", "Took": "tricks"}
+BOX_FIELDS = {"Bid": "bids", "Took": "tricks", "Bonus": "bonus"}
 
 
 def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRound) -> None:
     """Links on a played row: its number opens the round's values to correct (bids,
-    tricks, trump, dice); a bid or tricks box opens them at that one."""
+    tricks, trump, dice, bonus, lost); a bid, tricks or bonus box opens them at that one."""
     correctable = () if scored.problem else fields(record, scored.number)
     fix = reverse("correct_round", args=[game.key, scored.number]) if correctable else ""
     row["fix"] = fix
@@ -98,7 +98,10 @@ def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRou
             box = Box(text)
             field = BOX_FIELDS.get(label)
             column = entered.get(field) if field in correctable else None
-            if isinstance(column, list) and seat < len(column) and column[seat] is not None:
+            # A bonus left out of the round is 0, and may be corrected all the same.
+            if field in correctable and field in record.rules.seat_numbers:
+                box.fix = f"{fix}?focus={field}-{seat}"
+            elif isinstance(column, list) and seat < len(column) and column[seat] is not None:
                 box.fix = f"{fix}?focus={field}-{seat}"
             if field == "tricks" and seat < len(made):
                 box.made = made[seat]
@@ -168,7 +171,8 @@ def _cells_page(
 
 @require_http_methods(["GET", "POST"])
 def correct_round(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    """Correct a past round's cells from the sheet: a bid, tricks, the trump, the dice.
+    """Correct a past round's cells from the sheet: a bid, tricks, the trump, the dice,
+    Skull King's bonus and lost tricks.
 
     The round's other entries are kept as entered; the engine checks it whole. The
     first POST shows what the change does, the second (``confirm``) saves it.
