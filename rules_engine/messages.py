@@ -378,6 +378,9 @@ ENGLISH: Mapping[str, Template] = {
     "record_played_at": (
         "{field} must be an ISO 8601 date and time with a UTC offset, like {example}, not {value}"
     ),
+    "record_played_at_range": (
+        "{field} must be within the years 1 to 9999 in every time zone, not {value}"
+    ),
     "record_name_too_long": "the name {name}... is too long ({most} characters at most)",
     "record_name_folds_too_long": (
         "the name {name} is too long: in small letters it has {count} characters ({most} at most)"

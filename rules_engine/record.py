@@ -6,7 +6,7 @@ import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -112,6 +112,12 @@ def check_played_at(value: object) -> str:
     # A date alone reads as midnight: the spec asks for a date-time.
     if moment.utcoffset() is None or len(value) <= len("2026-11-21"):
         raise _not_played_at(value)
+    # Dates run from year 1 to 9999: a day from either end, a time zone (UTC itself,
+    # the server's) would move the moment off the calendar, where it cannot be kept.
+    earliest = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
+    latest = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
+    if not earliest <= moment <= latest:
+        raise RulesError(say("record_played_at_range", field="played_at", value=repr(value)))
     return value
 
 

@@ -269,6 +269,7 @@ TEMPLATES = (
     gettext_noop('options {other} and {name} cannot both be given: {name} replaces {other}'),  # options_exclusive
     gettext_noop('unknown game {value} (Scorepad keeps {games})'),  # record_unknown_game
     gettext_noop('{field} must be an ISO 8601 date and time with a UTC offset, like {example}, not {value}'),  # record_played_at
+    gettext_noop('{field} must be within the years 1 to 9999 in every time zone, not {value}'),  # record_played_at_range
     gettext_noop('the name {name}... is too long ({most} characters at most)'),  # record_name_too_long
     gettext_noop('the name {name} is too long: in small letters it has {count} characters ({most} at most)'),  # record_name_folds_too_long
     gettext_noop('the name {name} holds a control character or a broken one'),  # record_name_control

@@ -26,7 +26,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from rules_engine import Record, RulesError, parse_record, review, rules_for
+from rules_engine import Record, RulesError, parse_record, read_number, review, rules_for
 
 # The fields worked out from the record (beside the game's own: owner, date, kind).
 FIGURES = (
@@ -55,8 +55,7 @@ CHUNK = 500
 def _tricks(text: str) -> int | None:
     """A number of tricks as the sheet's bids and tricks rows show it ("3", or "3*" for
     Abracadabra's declarer); None for a call that is no number ("all", "pass", "-")."""
-    text = text.rstrip("*")
-    return int(text) if text.isdigit() else None
+    return read_number(text.rstrip("*"))
 
 
 def figures_of(record: Record) -> list[dict[str, Any]]:

@@ -38,40 +38,53 @@ from rules_engine import (
     new_record,
     play,
     presets,
-    read_number,
+    read_expression,
     rules_in_play,
     score_table,
 )
 from rules_engine.house_rules import AS_RULED, CUSTOM, MOST_HAND_FROM
+from rules_engine.messages import say
 from scorepad.engine_words import words
 from scorepad.records import MAX_IMPORT_BYTES, read_records
 
 
-def small_number(text: str, digits: int = 3) -> int | None:
-    """A seat, a row or a count written in ASCII digits, a few of them; else None.
+def small_number(text: str, digits: int = 3, signed: bool = False) -> int | None:
+    """A seat, a row, a count or an id written in ASCII digits, ``digits`` of them at
+    most (after a minus sign when ``signed``); else None.
 
-    ``str.isdigit`` also takes "²" and "٣", which ``int`` then refuses or reads.
+    The one reader of every number posted or typed: ``str.isdigit`` also takes "²"
+    and "٣", which ``int`` then refuses or reads, and a long string of digits would
+    cost ``int`` time for a number nothing here can use.
     """
-    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+    body = text[1:] if signed and text.startswith("-") else text
+    if 0 < len(body) <= digits and body.isascii() and body.isdigit():
         return int(text)
     return None
 
 
 class WholeNumberField(forms.IntegerField):
-    """An IntegerField that reads only ASCII digits (and a minus sign)."""
+    """An IntegerField that reads only ASCII digits (and a minus sign), with
+    ``small_number``; its refusal names the field, unless ``error_messages`` gives one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.says_invalid = "invalid" in (kwargs.get("error_messages") or {})
+        super().__init__(*args, **kwargs)
 
     def to_python(self, value: Any) -> int | None:
         text = str(value).strip() if value is not None else ""
         if text in self.empty_values:
             return None
-        if not (text.isascii() and text.removeprefix("-").isdigit() and len(text) <= 9):
+        number = small_number(text, digits=9, signed=True)
+        if number is None:
+            if self.says_invalid:
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
             if self.label:
                 message = _("%(label)s is a whole number, in digits 0 to 9.")
                 message %= {"label": self.label}
             else:
                 message = _("This is a whole number, in digits 0 to 9.")
             raise ValidationError(message)
-        return int(text)
+        return number
 
 
 class RepeatedWidget(forms.Widget):
@@ -142,16 +155,93 @@ SAVED = "saved-"
 # The own rules' fields, each a house-rule option of the engine (when the game has it).
 OWN_OPTIONS = ("hook", "hook_from", "target", "sit_out", "bounce", "bidding")
 
+# The common scorings in words, each with its numbers to fill in; "formula" keeps the
+# expression typed. The form turns the words into the made/missed expressions the
+# record stores and the engine checks ("10 points, plus 2 a trick" is "10 + 2 * t").
+RULED, FORMULA = "ruled", "formula"
+MADE_HOW = (RULED, "points", FORMULA)
+MISSED_HOW = (RULED, "nothing", "off", "each", FORMULA)
+OWN_NUMBERS = ("made_points", "made_each", "missed_off", "missed_each")
+MOST_POINTS = 1000  # far over any table's scoring; the engine bounds a score anyway
+
+
+def _times_t(each: int) -> str:
+    return "t" if each == 1 else f"{each} * t"
+
+
+def made_expression(points: int, each: int) -> str:
+    """ "10 points, plus 2 a trick" as the engine reads it: ``10 + 2 * t``."""
+    if each == 0:
+        return str(points)
+    return _times_t(each) if points == 0 else f"{points} + {_times_t(each)}"
+
+
+def missed_expression(how: str, number: int) -> str:
+    """A missed bid's score in words as an expression: 0, ``-2 * abs(t - b)``, ``t``."""
+    if how == "off":
+        return "-abs(t - b)" if number == 1 else f"-{number} * abs(t - b)"
+    if how == "each":
+        return _times_t(number)
+    return "0"
+
+
+def _number_and_t(text: str) -> int | None:
+    """The M of ``t`` or ``M * t``, or None."""
+    if text == "t":
+        return 1
+    number, times, name = text.partition(" * ")
+    return int(number) if times and name == "t" and number.isdigit() else None
+
+
+def scoring_in_words(made: str, missed: str) -> dict[str, Any]:
+    """The form's words for a made and a missed expression, where the words say them
+    exactly (a preset's or saved set's), else the formula as it is."""
+    words_: dict[str, Any] = {"made_how": FORMULA, "missed_how": FORMULA}
+    points, plus, rest = made.partition(" + ")
+    each = _number_and_t(rest) if plus else _number_and_t(made)
+    if made.isdigit():
+        words_.update(made_how="points", made_points=int(made), made_each=0)
+    elif plus and points.isdigit() and each is not None:
+        words_.update(made_how="points", made_points=int(points), made_each=each)
+    elif not plus and each is not None:
+        words_.update(made_how="points", made_points=0, made_each=each)
+    off = missed.removeprefix("-").removesuffix("abs(t - b)").removesuffix(" * ")
+    if missed == "0":
+        words_["missed_how"] = "nothing"
+    elif missed.endswith("abs(t - b)") and missed.startswith("-") and (off.isdigit() or not off):
+        words_.update(missed_how="off", missed_off=int(off or 1))
+    elif _number_and_t(missed) is not None:
+        words_.update(missed_how="each", missed_each=_number_and_t(missed))
+    return words_
+
+
+def _beside(error: RulesError) -> tuple[str, str] | None:
+    """An engine refusal of one of our own rules' options, as the field it belongs
+    beside and the reason in words ("option made: `10 + x` uses the name `x`..."
+    becomes "`10 + x` uses the name `x`..." beside Made); None for the others."""
+    message = error.message
+    params = getattr(message, "params", {})
+    option = str(params.get("option") or params.get("name") or "")
+    if option not in ("hands", "made", "missed", *OWN_OPTIONS):
+        return None
+    reason = params.get("reason") if getattr(message, "code", "") == "option_reason" else None
+    if isinstance(reason, str):
+        return f"option_{option}", words(reason)
+    # Other refusals of one option open as "option hands: ..." too (in the page's
+    # language): beside the field that says it already.
+    said_ = words(message)
+    prefix = words(say("option_reason", option=option, reason=""))
+    return f"option_{option}", said_.removeprefix(prefix) if prefix.strip() else said_
+
 
 def read_hands(text: str) -> list[int]:
     """Hand sizes as typed: whole numbers separated by commas or spaces."""
-    parts = text.replace(",", " ").split()
-    # ASCII digits only: "²".isdigit() is true, and int() then fails on it.
-    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
+    sizes = [small_number(part) for part in text.replace(",", " ").split()]
+    if None in sizes:
         raise ValidationError(
             _("Hand sizes are whole numbers separated by commas, like 1, 2, 3, 2, 1.")
         )
-    return [int(part) for part in parts]
+    return [size for size in sizes if size is not None]
 
 
 def said(text: str) -> str:
@@ -249,6 +339,31 @@ class SetupForm(forms.Form):
                 required=False,
                 max_length=400,  # the engine refuses over 120, saying so
             )
+        # Left out (a post from an older page, a crafted one): a formula where one
+        # was typed, else as the game scores it.
+        for name, how in (("made_how", MADE_HOW), ("missed_how", MISSED_HOW)):
+            # The template writes each choice as words with its numbers.
+            self.fields[name] = forms.ChoiceField(
+                choices=[(value, value) for value in how], required=False
+            )
+        numbers = {
+            "made_points": (_("Points for the bid made"), 10),
+            "made_each": (_("Points a trick"), 1),
+            "missed_off": (_("Points off a trick"), 1),
+            "missed_each": (_("Points a trick taken"), 1),
+        }
+        for name, (label, initial) in numbers.items():
+            self.fields[name] = WholeNumberField(
+                label=label,
+                required=False,
+                initial=initial,
+                min_value=0,
+                max_value=MOST_POINTS,
+                # Inside a sentence beside a radio button: the label is the sentence's.
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "class": "points", "aria-label": label}
+                ),
+            )
         self.fields["rules_name"] = forms.CharField(
             label=_("Save these rules as"), required=False, max_length=60
         )
@@ -273,9 +388,9 @@ class SetupForm(forms.Form):
         return [self[name] for name in names if name in self.fields]
 
     def rules_errors(self) -> list[str]:
-        """The Rules fieldset's field errors, each after its field's label."""
-        inside = ["rules", "option_hands", "start", "peak", "end", "option_made", "option_missed"]
-        inside += [field.name for field in self.own_fields()]
+        """The Rules fieldset's errors of fields without a place of their own, each after
+        its field's label (our own rules' show beside their fields: ``own_errors``)."""
+        inside = ["rules", "start", "peak", "end"]
         return [
             f"{self[name].label}: {error}"
             for name in inside
@@ -290,13 +405,14 @@ class SetupForm(forms.Form):
         choice = str(self.data.get("rules", "")) if self.is_bound else ""
         return next((s for s in self.saved if s.choice == choice), None)
 
-    def player_count(self) -> int:
+    def player_count(self, seats: int | None = None) -> int:
         """How many play, as far as the form knows (for the preview and the presets):
-        the rows of names shown, else the names typed, within what the game takes."""
+        the rows of names shown (``seats`` once a row is added or removed: a player
+        removed deals other hands), else the names typed, within what the game takes."""
         low, high = self.rules.min_players, self.rules.max_players
         typed = len([name for name in self.names() if name.strip()])
         rows = len(self.names()) if self.is_bound else self.rows
-        for count in (rows, typed):
+        for count in (seats, rows, typed):
             if count is not None and low <= count <= high:
                 return count
         return self.rules.usual_players
@@ -336,12 +452,80 @@ class SetupForm(forms.Form):
                 continue
             if value != option.default:
                 options[name] = value
-        made = str(cleaned.get("option_made") or "").strip()
-        missed = str(cleaned.get("option_missed") or "").strip()
+        made, missed = self.scoring(cleaned)
         if made or missed:
             options["scoring"] = CUSTOM
             options.update({k: v for k, v in (("made", made), ("missed", missed)) if v})
         return options
+
+    def scoring_how(self, cleaned: dict[str, Any], name: str) -> str:
+        """How the made (or missed) score is given: as ruled, in words, or a formula."""
+        typed = str(cleaned.get(f"option_{name}") or "").strip()
+        return str(cleaned.get(f"{name}_how") or (FORMULA if typed else RULED))
+
+    def scoring(self, cleaned: dict[str, Any]) -> tuple[str, str]:
+        """The made and missed expressions of our own rules ("" as the game scores)."""
+        if not self.has_expressions:  # Skull King: no scoring of our own to give
+            return "", ""
+        made_how, missed_how = (
+            self.scoring_how(cleaned, "made"),
+            self.scoring_how(cleaned, "missed"),
+        )
+        made = missed = ""
+        if made_how == FORMULA:
+            made = str(cleaned.get("option_made") or "").strip()
+        elif made_how == "points":
+            made = made_expression(cleaned.get("made_points") or 0, cleaned.get("made_each") or 0)
+        if missed_how == FORMULA:
+            missed = str(cleaned.get("option_missed") or "").strip()
+        elif missed_how in ("off", "each"):
+            number = cleaned.get(f"missed_{missed_how}")
+            missed = missed_expression(missed_how, 1 if number is None else number)
+        elif missed_how == "nothing":
+            missed = "0"
+        return made, missed
+
+    def check_own(self, cleaned: dict[str, Any]) -> None:
+        """Our own rules checked by the engine, each refusal put beside its field."""
+        made, missed = self.scoring(cleaned)
+        # Each game checks a formula over the hands its own pack deals (Wizard's 60).
+        domains = {option.name: option.domain for option in self.rules.options}
+        for name, expression in (("made", made), ("missed", missed)):
+            if expression and f"option_{name}" not in self.errors:
+                try:
+                    read_expression(expression, name, domains[name])
+                except RulesError as error:
+                    self.add_error(*(_beside(error) or (f"option_{name}", words(error.message))))
+        if made and not missed and "option_missed" not in self.errors:
+            self.add_error("option_missed", _("Say what a missed bid scores too."))
+        elif missed and not made and "option_made" not in self.errors:
+            self.add_error("option_made", _("Say what a made bid scores too."))
+        if self.own_errors():
+            return
+        try:
+            score_table(self.rules.key, self.own_options(cleaned), self.player_count())
+        except ValidationError as error:  # the hand sizes, unreadable
+            self.add_error("option_hands", error)
+        except RulesError as error:
+            placed = _beside(error)
+            if placed is None:
+                raise ValidationError(words(error.message)) from None
+            self.add_error(*placed)
+
+    def own_slots(self) -> list[str]:
+        """The fields of our own rules with a place for their errors beside them."""
+        names = ["option_hands", *(field.name for field in self.own_fields())]
+        return [*names, "option_made", "option_missed"] if self.has_house_rules else []
+
+    def own_errors(self) -> dict[str, list[str]]:
+        """The errors of our own rules' fields, by the place they are shown: each beside
+        its field, a number of the scoring's words beside its score (made or missed)."""
+        shown: dict[str, list[str]] = {}
+        for name in [*self.own_slots(), *OWN_NUMBERS]:
+            slot = "option_" + name.split("_")[0] if name in OWN_NUMBERS else name
+            for error in self.errors.get(name, []):
+                shown.setdefault(slot, []).append(str(error))
+        return shown
 
     def house_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
         """The house rules chosen: a preset's, a saved set's, or our own."""
@@ -369,16 +553,18 @@ class SetupForm(forms.Form):
         options.update(self.house_options(cleaned))
         return options
 
-    def preview(self) -> tuple[ScoreTable | None, str]:
+    def preview(self, seats: int | None = None) -> tuple[ScoreTable | None, str]:
         """The chosen rules' score table and hands, or the engine's reason they fail."""
         if not self.has_house_rules or not self.is_bound:
             return None, ""
         # The fields that cleaned: the names, say, may not be typed yet.
         self.is_valid()
         cleaned = self.cleaned_data
+        if cleaned.get("rules") == OWN and self.own_errors():
+            return None, _("The scores show once our own rules are put right, above.")
         try:
             wanted = self.chosen_options(cleaned)
-            return score_table(self.rules.key, wanted, self.player_count()), ""
+            return score_table(self.rules.key, wanted, self.player_count(seats)), ""
         except ValidationError as error:
             return None, " ".join(error.messages)
         except RulesError as error:
@@ -387,6 +573,8 @@ class SetupForm(forms.Form):
     def rules_to_save(self) -> dict[str, Any]:
         """Our own rules, checked by the engine, for saving under a name."""
         cleaned = self.cleaned_data
+        if self.own_errors():
+            raise ValidationError(_("These rules can be saved once they are put right, above."))
         options = self.own_options(cleaned)
         try:
             score_table(self.rules.key, options, self.player_count())
@@ -419,6 +607,9 @@ class SetupForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        own = cleaned.get("rules") == OWN or cleaned.get("action") == "save-rules"
+        if self.has_house_rules and own:
+            self.check_own(cleaned)
         if self.errors:
             return cleaned
         rows: list[str] = cleaned.get("player", [])
@@ -475,7 +666,7 @@ class VersionForm(forms.Form):
         self.game_version = version
 
     def clean_version(self) -> int:
-        if read_number(self.cleaned_data["version"]) != self.game_version:
+        if small_number(self.cleaned_data["version"], digits=10) != self.game_version:
             raise ValidationError(_(STALE), code="stale")
         return self.game_version
 
@@ -552,7 +743,7 @@ class CorrectForm(VersionForm):
         return _("Pick the round to correct.") if self.has_error("number") else super().message()
 
     def clean_number(self) -> int:
-        number = read_number(self.cleaned_data["number"])
+        number = small_number(self.cleaned_data["number"], digits=5)
         if number is None or number < 1:
             raise ValidationError(_("Pick the round to correct."))
         return number
@@ -679,7 +870,7 @@ class HistoryForm(forms.Form):
             "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
         },
     )
-    page = forms.IntegerField(
+    page = WholeNumberField(
         required=False,
         min_value=1,
         error_messages={
@@ -707,7 +898,8 @@ class RenameForm(forms.Form):
     player = NameKeyField(
         label=gettext_lazy("Player"),
         error_messages={
-            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s.")
+            "required": gettext_lazy("Pick the player to rename."),
+            "invalid_choice": gettext_lazy("None of your games has a player called %(value)s."),
         },
     )
     name = forms.CharField(

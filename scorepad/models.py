@@ -107,6 +107,10 @@ class Game(models.Model):
     # The hash of the record as imported or started (``records.fingerprint``): an
     # import skips a game already held.
     fingerprint = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # The name of the saved house rules the game was started with ("Grandma's rules"):
+    # the table and the sheet say it rather than the rules in words. The record keeps
+    # the rules themselves; a renamed or deleted set leaves this as it was.
+    rules_name = models.CharField(max_length=60, blank=True, default="")
 
     class Meta:
         ordering = ["-created"]
@@ -212,6 +216,7 @@ class Game(models.Model):
         dealer_draw: list[Any] | None = None,
         browser: Browser | None = None,
         created: Any = None,
+        rules_name: str = "",
     ) -> Game:
         """A new game with its seats, from a record the engine has accepted.
 
@@ -225,6 +230,7 @@ class Game(models.Model):
             owner=owner,
             dealer_draw=dealer_draw,
             browser=browser,
+            rules_name=rules_name,
         )
         if created is not None:
             Game.objects.filter(pk=game.pk).update(created=created)

@@ -202,9 +202,8 @@ def pdf_download(
     key = "pdf:" + hashlib.sha256(shows.encode()).hexdigest()
     pdf = caches["pdfs"].get(key)
     if pdf is None:
-        wait = throttle.retry_after(throttle.PDF, request)
-        if wait:
-            return throttle.too_many(throttle.PDF, wait)
+        # A place first, then the count: "busy, try again" draws nothing and costs
+        # none of the address's allowance (only PDFs drawn count).
         slot = drawing_slot()
         if slot is None:
             return _refused(
@@ -216,6 +215,9 @@ def pdf_download(
                 retry_after=30,
             )
         try:
+            wait = throttle.retry_after(throttle.PDF, request)
+            if wait:
+                return throttle.too_many(throttle.PDF, wait)
             pdf = render_pdf(request, template, context, paper)
         except PdfUnavailable:
             return _refused(

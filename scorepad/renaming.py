@@ -62,7 +62,7 @@ def plan_renaming(figures: QuerySet[Figures], old_key: str, new_name: str) -> Re
     if shared:
         count = together.count()
         where = "; ".join(
-            f"{title_of(kind)}, {date_format(played, 'j M Y')}" for kind, played in shared
+            f"{title_of(kind)}, {date_format(played, 'j F Y')}" for kind, played in shared
         ) + ("; …" if count > len(shared) else "")
         raise RulesError(
             ngettext(

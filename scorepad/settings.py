@@ -7,6 +7,7 @@ With nothing set, a local install still runs every command: its secret key is ma
 once and kept in .scorepad/secret_key (see ``secret_key``).
 """
 
+import logging
 import os
 import secrets
 from datetime import timedelta
@@ -297,6 +298,9 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": env_int("FRAGMENT_CACHE_ENTRIES", 300)},
     },
 }
+# Games one address may start in an hour (setup's Start, Play again): far more than
+# any table plays, and a bound on a script that would fill the database. 0: no limit.
+GAMES_STARTED_PER_HOUR = env_int("GAMES_STARTED_PER_HOUR", 60)
 # How many PDFs the server draws at once (each takes one worker for up to seconds);
 # more are refused with a 503 for a moment. Keep it below gunicorn's workers.
 PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
@@ -418,6 +422,16 @@ PERMISSIONS_POLICY = (
 # A form posted with a stale token (say, after signing in or out in another tab)
 # gets templates/403_csrf.html, which says so (Django's csrf_failure view finds it).
 
+
+def _one_line_warning(record: logging.LogRecord) -> bool:
+    """A request for a host not in ALLOWED_HOSTS: the visitor's mistake (or a scan),
+    answered 400, and no fault of ours: a warning in one line, without the traceback
+    Django logs it with as an error."""
+    record.exc_info = record.exc_text = None
+    record.levelno, record.levelname = logging.WARNING, "WARNING"
+    return True
+
+
 # Errors go to standard error with the request's path (Django's django.request
 # logger writes "Internal Server Error: /g/.../enter/" and the traceback); the
 # server's log collects it. LOG_LEVEL=INFO shows more.
@@ -426,6 +440,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "filters": {
+        "one_line_warning": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": _one_line_warning,
+        },
     },
     "handlers": {
         "stderr": {
@@ -439,5 +459,11 @@ LOGGING = {
         # Django's own handlers mail admins (none here) or print only when DEBUG.
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.security.DisallowedHost": {
+            "handlers": ["stderr"],
+            "filters": ["one_line_warning"],
+            "level": "INFO",
+            "propagate": False,
+        },
     },
 }

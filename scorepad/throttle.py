@@ -1,4 +1,5 @@
-"""Per-address limits on requests that cost the server something (sign-up, import, PDF).
+"""Per-address limits on requests that cost the server something (sign-up, import, PDF,
+a new game).
 
 Each limit counts one address's requests in fixed windows (say 20 in each 10
 minutes) in Django's cache, which every process and server shares (settings.CACHES).
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext, gettext_noop, ngettext
@@ -34,6 +36,13 @@ SIGN_UP = Limit("signup", requests=10, window=60 * 60, what=gettext_noop("sign-u
 IMPORT = Limit("import", requests=20, window=10 * 60, what=gettext_noop("imports"))
 # Counted only when a PDF is drawn: one served from the cache costs nothing.
 PDF = Limit("pdf", requests=10, window=10 * 60, what=gettext_noop("PDFs drawn"))
+
+
+def new_games() -> Limit | None:
+    """Games started (setup's Start, Play again) in an hour: settings.GAMES_STARTED_PER_HOUR,
+    read at each request; None when it is 0 (no limit)."""
+    most = int(settings.GAMES_STARTED_PER_HOUR)
+    return Limit("start", most, 60 * 60, gettext_noop("new games")) if most else None
 
 
 def address(request: HttpRequest) -> str:
@@ -54,6 +63,14 @@ def retry_after(limit: Limit, request: HttpRequest) -> int:
     if count <= limit.requests:
         return 0
     return max(1, math.ceil((window + 1) * limit.window - now))
+
+
+def refused(limit: Limit | None, request: HttpRequest) -> HttpResponse | None:
+    """Count this request against ``limit``: None within it (or with no limit), else the 429."""
+    if limit is None:
+        return None
+    wait = retry_after(limit, request)
+    return too_many(limit, wait) if wait else None
 
 
 def in_words(seconds: int) -> str:

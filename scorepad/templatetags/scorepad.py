@@ -4,6 +4,7 @@ from django import template
 from django.utils.translation import gettext
 
 from rules_engine import MAX_NAME, Choice, Record, rules_in_play
+from rules_engine.messages import say
 from rules_engine.options import Option, OptionValue
 from scorepad.engine_words import words
 
@@ -51,12 +52,17 @@ def choices_layout(choices: Sequence[Choice]) -> str:
 
 
 @register.filter
-def rules_line(record: Record) -> str:
-    """Which rules a game is played by, in a short line ("Rules: No hook"), from the engine.
+def rules_line(record: Record, saved_name: str = "") -> str:
+    """Which rules a game is played by, in a short line ("Rules: No hook"), from the engine;
+    by the name of the saved set it was started with, where there is one ("Rules:
+    Grandma's rules"), rather than the rules in words.
 
-    Usage: ``{{ record|rules_line }}``; empty for games without house rules.
+    Usage: ``{{ record|rules_line:game.rules_name }}``; empty for games without house rules.
     """
-    return rules_in_play(record.game, record.options, len(record.players))
+    line = rules_in_play(record.game, record.options, len(record.players))
+    if saved_name and line:
+        return say("rules_preset", name=saved_name)  # a name as typed: never translated
+    return line
 
 
 @register.filter(name="words")
@@ -72,3 +78,9 @@ def house_rule(options: Sequence[Option], wanted: bool) -> list[Option]:
     Usage: ``{% with house=game.options|house_rule:True %}``.
     """
     return [option for option in options if option.house_rule == wanted]
+
+
+@register.filter
+def errors_for(errors: dict[str, list[str]], name: str) -> list[str]:
+    """The errors shown beside one field: ``{{ own_errors|errors_for:field.name }}``."""
+    return errors.get(name, [])

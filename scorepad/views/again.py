@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import RulesError, new_record, review
+from scorepad import throttle
 from scorepad.access import keeper_game, remember
 from scorepad.engine_words import words
 from scorepad.http import HtmxHttpRequest
@@ -62,8 +63,12 @@ def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
         )
     except RulesError as error:  # a record stored before a rule changed
         return _refused(request, game, words(error.message))
+    too_many = throttle.refused(throttle.new_games(), request)
+    if too_many:
+        return too_many
     owner = request.user if request.user.is_authenticated else game.owner
-    created = Game.start(again, owner=owner)
+    # The same rules by the same name: "Grandma's rules" again, not the rules in words.
+    created = Game.start(again, owner=owner, rules_name=game.rules_name)
     remember(request, created)
     kept = [*((old, new) for old, new in made.items() if old != game.key), (game.key, created.key)]
     request.session[SESSION_AGAIN] = dict(kept[-SESSION_AGAIN_KEPT:])

@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.dates import MONTHS_3
+from django.utils.dates import MONTHS
 from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
@@ -39,10 +39,10 @@ SEAT_FIELDS = ("game_id", "name", "name_key", "total", "won", "finished", "round
 
 def _when(created: datetime) -> tuple[str, str]:
     """A game's start for its ``<time>``, in UTC (static/js/local-time.js shows it in the
-    viewer's zone): as ``|date:"c"`` and ``|date:"j M Y, H:i"`` write it, written here
+    viewer's zone): as ``|date:"c"`` and ``|date:"j F Y, H:i"`` write it, written here
     once a row: those filters cost more than the rest of a row."""
     utc = created.astimezone(UTC)
-    return utc.isoformat(), f"{utc.day} {MONTHS_3[utc.month].title()} {utc:%Y, %H:%M}"
+    return utc.isoformat(), f"{utc.day} {MONTHS[utc.month]} {utc:%Y, %H:%M}"
 
 
 def _rows(games: list[Listed]) -> list[dict[str, Any]]:

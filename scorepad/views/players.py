@@ -92,7 +92,7 @@ def _labels(charted: list[GameLine]) -> list[str]:
     time too when two games would read the same."""
     days = [timezone.localtime(line.when) if line.when else None for line in charted]
     labels = [
-        f"{line.title}, {date_format(day, 'j M')}" if day else line.title
+        f"{line.title}, {date_format(day, 'j F')}" if day else line.title
         for line, day in zip(charted, days, strict=True)
     ]
     return [
@@ -182,8 +182,9 @@ def _rename_page(
 ) -> HttpResponse:
     context = {
         "form": form,
+        # Posted without a player (no form of ours does): the page offers no player's.
         "player_key": player_key,
-        "player_name": dict(names).get(player_key.casefold(), player_key),
+        "player_name": dict(names).get(player_key.casefold(), player_key) or gettext("a player"),
         "others": [name for key, name in names if key != player_key.casefold()],
         "plan": plan,
     }

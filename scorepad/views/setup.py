@@ -27,9 +27,19 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.house_rules import AS_RULED
-from scorepad.access import remember
+from scorepad import throttle
+from scorepad.access import browser_key, remember
 from scorepad.engine_words import words
-from scorepad.forms import OWN, SAVED, RulesNameForm, SetupForm, hands_text, small_number
+from scorepad.forms import (
+    OWN,
+    RULED,
+    SAVED,
+    RulesNameForm,
+    SetupForm,
+    hands_text,
+    scoring_in_words,
+    small_number,
+)
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.saved_rules import find_set, save_set, saved_for_form
@@ -89,11 +99,14 @@ def _page(
     part: str = "setup-form",
     preview: Preview | None = None,
     rules_error: str = "",
+    own_errors: dict[str, list[str]] | None = None,
 ) -> HttpResponse:
     """The setup page, or with htmx only its ``part``; ``dealer`` is the choice to keep.
 
     ``preview`` is the chosen rules' score table (or why they fail); ``rules_error``
-    a refusal of a Rules button (saving a set, filling in the hands).
+    a refusal of a Rules button (saving a set, filling in the hands); ``own_errors``
+    our own rules' refusals, each shown beside its field (with the preview, out of
+    band, when htmx asks for the preview alone).
     """
     rules = form.rules
     template = f"setup.html#{part}" if request.htmx else "setup.html"
@@ -115,10 +128,13 @@ def _page(
         "preview": None,
         "preview_error": "",
         "rules_error": rules_error,
+        "own_errors": own_errors if own_errors is not None else form.own_errors(),
     }
     if form.has_house_rules:
         table, error = preview or (score_table(rules.key, {}, rules.usual_players), "")
         context.update(preview=table, preview_error=error, preview_rows=_rows(table))
+        if table is not None:
+            context["preview_tricks"] = [n for n in table.tricks if n <= table.hand_size]
     return render(request, template, context, status=status)
 
 
@@ -129,7 +145,8 @@ def _counts(allowed: tuple[int, int]) -> str:
 
 
 def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:
-    """The preview's rows: a bid, then its score for each number of tricks taken."""
+    """The preview's rows: a bid, then its score for each number of tricks taken, as
+    far as the hand it is worked out for goes (no 4 tricks taken of 3 cards)."""
     if table is None:
         return []
     return [
@@ -138,9 +155,11 @@ def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:
             "cells": [
                 {"score": score, "made": bid == taken}
                 for taken, score in zip(table.tricks, scores, strict=True)
+                if taken <= table.hand_size
             ],
         }
         for bid, scores in zip(table.bids, table.scores, strict=True)
+        if bid <= table.hand_size
     ]
 
 
@@ -165,6 +184,10 @@ def _own_initial(options: dict[str, Any]) -> dict[str, Any]:
             typed["option_sit_out"] = ""
         elif name != "scoring":
             typed[f"option_{name}"] = value
+    if "made" in options:
+        typed.update(scoring_in_words(str(options["made"]), str(options.get("missed", ""))))
+    else:
+        typed.update(made_how=RULED, missed_how=RULED)
     return typed
 
 
@@ -200,10 +223,16 @@ def _rules_action(
         except ValidationError as refused:
             error = " ".join(refused.messages)
     elif action == "edit-rules":
-        chosen = form.house_options(getattr(form, "cleaned_data", {}))
-        typed.update(_own_initial(chosen))
-    elif verb in ("rename", "delete") and ident.isdigit():
-        found = find_set(request, rules.key, int(ident))
+        try:
+            if "option_hands" in form.errors:  # unreadable: the field cleaned it away
+                raise ValidationError(form.errors["option_hands"])
+            chosen = form.house_options(getattr(form, "cleaned_data", {}))
+            typed.update(_own_initial(chosen))
+        except ValidationError as refused:  # our own rules, with hand sizes unreadable
+            error = " ".join(refused.messages)
+    elif verb in ("rename", "delete"):
+        number = small_number(ident, digits=18)
+        found = None if number is None else find_set(request, rules.key, number)
         named = RulesNameForm({"name": request.POST.get(f"name-{ident}", "")})
         if found is None:
             error = gettext("Those saved rules are gone.")
@@ -221,19 +250,36 @@ def _rules_action(
     data = request.POST.copy()
     for name, value in typed.items():
         data[name] = "" if value is None else str(value)
-    preview = SetupForm(rules, data, saved=saved).preview()
+    checked = SetupForm(rules, data, saved=saved)
+    preview = checked.preview()
+    own_errors = checked.own_errors()
     status = 400 if error else 200
     # htmx asks a preview for the fragment alone (with the rules' choices, out of
-    # band, when our own rules were just chosen by typing in them).
-    part = "rules-preview" if request.htmx and action.startswith("preview") else "setup-form"
-    return _page(request, unbound, names, status, dealer, part, preview=preview, rules_error=error)
+    # band, when our own rules were just chosen by typing in them). The answer is
+    # what the request swaps: the preview only where htmx targets the preview, else
+    # the whole form, so that no button can put a preview where the form was.
+    targets_preview = request.htmx and request.htmx.target == "rules-preview"
+    part = "rules-preview" if targets_preview and action.startswith("preview") else "setup-form"
+    return _page(
+        request,
+        unbound,
+        names,
+        status,
+        dealer,
+        part,
+        preview=preview,
+        rules_error=error,
+        own_errors=own_errors,
+    )
 
 
 class _StartedAlready(Exception):
     pass
 
 
-def _start_once(token: str, record: Record, owner: Any, dealer_draw: Any) -> Game:
+def _start_once(
+    token: str, record: Record, owner: Any, dealer_draw: Any, rules_name: str = ""
+) -> Game:
     """The game, stored whole or not at all, and once for the form's token.
 
     A second "Start" from the same form (a double tap) waits for the first to commit,
@@ -241,14 +287,14 @@ def _start_once(token: str, record: Record, owner: Any, dealer_draw: Any) -> Gam
     """
     try:
         with transaction.atomic():
-            game = Game.start(record, owner=owner, dealer_draw=dealer_draw)
+            game = Game.start(record, owner=owner, dealer_draw=dealer_draw, rules_name=rules_name)
             if token and not cache.add(f"started:{token}", game.key, timeout=60 * 60):
                 raise _StartedAlready
             return game
     except _StartedAlready:
         first = Game.objects.filter(key=cache.get(f"started:{token}") or "").first()
         # Gone already (deleted, or the cache emptied): start it after all.
-        return first or _start_once("", record, owner, dealer_draw)
+        return first or _start_once("", record, owner, dealer_draw, rules_name)
 
 
 @require_http_methods(["GET", "POST"])
@@ -263,6 +309,11 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     action = str(request.POST.get("action", "start"))
     dealer = str(request.POST.get("first_dealer", "draw"))
     if action in RULES_ACTIONS or action.startswith(("rename-", "delete-")):
+        if not form.has_house_rules:
+            # No page of ours offers these buttons for this game: a crafted post.
+            form.is_valid()
+            form.add_error(None, gettext("%(game)s has no house rules.") % {"game": rules.title})
+            return _page(request, form, names, status=400, dealer=dealer)
         return _rules_action(request, form, names, dealer, action)
     if action != "start":
         # Editing the list redraws the form with what was typed; nothing is saved,
@@ -274,11 +325,18 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             return _page(request, unbound, names, dealer=dealer, part="dealer-names")
         kept = dealer if action == "add" or action.startswith("pick-") else "draw"
         edited = _edited(names, action, form.player_range()[1])
-        # The presets deal their hands for the rows now shown.
+        # The presets deal their hands for the rows now shown, and so does the preview:
+        # a player removed deals other hands.
         unbound = SetupForm(rules, initial=_typed(request, form), saved=saved, players=len(edited))
-        return _page(request, unbound, edited, dealer=kept, preview=form.preview())
+        preview = form.preview(seats=len(edited))
+        # Our own rules' refusals stay beside their fields while the players change.
+        own_errors = form.own_errors()
+        return _page(request, unbound, edited, dealer=kept, preview=preview, own_errors=own_errors)
     if not form.is_valid():
         return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())
+    too_many = throttle.refused(throttle.new_games(), request)
+    if too_many:
+        return too_many
     record = form.cleaned_data["record"]
     dealer_draw = None
     if form.cleaned_data["draw"]:
@@ -294,7 +352,13 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             for round_ in draw.draws
         ]
     owner = request.user if request.user.is_authenticated else None
-    created = _start_once(form.cleaned_data["start_token"], record, owner, dealer_draw)
+    saved_set = form.chosen_saved()
+    rules_name = saved_set.name if saved_set is not None else ""
+    token = form.cleaned_data["start_token"]
+    # The token is this browser's: another browser posting it (copied from this page)
+    # starts a game of its own, and is never sent into this one's.
+    once = f"{browser_key(request)}:{token}" if token else ""
+    created = _start_once(once, record, owner, dealer_draw, rules_name)
     remember(request, created)
     url = reverse("table", args=[created.key])
     if request.htmx:

@@ -33,7 +33,7 @@ from rules_engine import (
 )
 from scorepad.access import keeper_game
 from scorepad.engine_words import words
-from scorepad.forms import CorrectForm, EntryForm, VersionForm
+from scorepad.forms import CorrectForm, EntryForm, VersionForm, small_number
 from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Game
 from scorepad.replays import entered_before, is_replay, mark_entered_before, stale_words
@@ -148,10 +148,9 @@ def table_context(
 ) -> dict[str, Any]:
     """What the table and the viewer draw, from a table state already worked out."""
     step = current.step
-    if seat and len(seat) < 3 and seat.isascii() and seat.isdigit() and int(seat) in step.seats:
-        step_seat: int | None = int(seat)  # Boerenbridge: bids may be entered in any order
-    else:
-        step_seat = step.seat
+    asked = small_number(seat or "", digits=2)
+    # Boerenbridge: bids may be entered in any order.
+    step_seat = asked if asked is not None and asked in step.seats else step.seat
     record = current.record
     players = record.players
     choices, reasons = _choices(step)

@@ -40,7 +40,7 @@ def test_a_family_builds_its_house_rules_and_plays_two_rounds(page: Page, screen
     expect(page.locator("#dealer-2")).to_have_text("Cas")
 
     # Typing in our own rules picks them (htmx puts the choices back, out of band).
-    page.locator("details.own-rules summary").tap()
+    page.locator("details.own-rules > summary").tap()
     assert page.locator("#setup input[name=rules][value=as-ruled]").is_checked()
     page.locator("#id_option_hook_from").fill("2")
     expect(page.locator("#setup input[name=rules][value=own]")).to_be_checked()
@@ -58,9 +58,12 @@ def test_a_family_builds_its_house_rules_and_plays_two_rounds(page: Page, screen
     expect(page.locator("#id_option_hook_from")).to_have_value("2")
     page.locator("#id_option_made").fill(MADE)
     page.locator("#id_option_missed").fill(MISSED)
-    expect(page.locator("#rules-preview table.preview tbody tr").first).to_contain_text("-8")
-    assert preview_row(page, 0) == ["10", "-2", "-4", "-6", "-8"]
-    assert preview_row(page, 3) == ["-6", "-4", "-2", "16", "-2"]
+    expect(page.locator("#rules-preview table.preview tbody tr").first).to_contain_text("-6")
+    # Typing a formula picked its line; the hands are of 3 cards at most: 0 to 3 tricks.
+    expect(page.locator("#setup input[name=made_how][value=formula]")).to_be_checked()
+    expect(page.locator("#setup input[name=missed_how][value=formula]")).to_be_checked()
+    assert preview_row(page, 0) == ["10", "-2", "-4", "-6"]
+    assert preview_row(page, 3) == ["-6", "-4", "-2", "16"]
 
     page.locator("#setup label.radio").nth(1).tap()  # Ann deals first
     screens.shot("setup", SETUP_TARGETS)

@@ -51,6 +51,12 @@ def test_the_deal_passes_on_from_the_last_seat_back_to_the_first(client: Client)
     assert newest().record["options"] == {"deals": 2}
 
 
+def test_the_saved_rules_name_goes_on_to_the_new_game(client: Client, finished_game: Game) -> None:
+    Game.objects.filter(pk=finished_game.pk).update(rules_name="Grandma's")
+    client.post(again(finished_game))
+    assert newest().rules_name == "Grandma's"
+
+
 def test_the_new_game_is_remembered_in_this_browser(client: Client, finished_game: Game) -> None:
     client.post(again(finished_game))
 

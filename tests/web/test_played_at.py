@@ -56,8 +56,8 @@ def test_the_history_sorts_by_when_games_were_played_and_shows_it(client: Client
     page = client.get("/games/").text
     shown = re.findall(r'<time datetime="([^"]+)"[^>]*>([^<]+)</time>', page)
     assert shown == [
-        ("2025-01-01T05:00:00+00:00", "1 Jan 2025, 05:00 UTC"),
-        ("2025-01-01T04:00:00+00:00", "1 Jan 2025, 04:00 UTC"),
+        ("2025-01-01T05:00:00+00:00", "1 January 2025, 05:00 UTC"),
+        ("2025-01-01T04:00:00+00:00", "1 January 2025, 04:00 UTC"),
     ]
     assert '<script src="/static/js/' in page  # the script that shows them in local time
 

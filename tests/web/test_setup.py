@@ -320,6 +320,26 @@ def test_the_cards_drawn_read_in_the_pages_language(
     assert " of " not in dutch.split('class="draw"')[1].split("</div>")[0]
 
 
+@pytest.mark.parametrize("game", ["oh-hell", "boerenbridge"])
+def test_a_dutch_setup_page_speaks_dutch_as_a_dutch_table_does(client: Client, game: str) -> None:
+    html = client.get(f"/new/{game}/", headers={"accept-language": "nl"}).text
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+    assert re.search(r"\((\d tot en met )?\d spelers\)", text)
+    assert " to " not in text
+    # "Hook" and "Handen" puzzled Dutch players: the table's own words instead.
+    assert "hook" not in text.lower()
+    assert "Handen" not in text
+    assert "Kaarten per ronde" in text
+    assert "Gever mag niet passend bieden" in text
+
+
+def test_the_home_page_counts_players_in_dutch(client: Client) -> None:
+    html = client.get("/", headers={"accept-language": "nl"}).text
+    assert "3 tot en met 7 spelers" in html
+    assert "3 to 7" not in html
+
+
 @pytest.mark.parametrize(
     ("game", "fields"),
     [

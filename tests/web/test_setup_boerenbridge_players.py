@@ -97,13 +97,17 @@ def test_no_eighth_seat_is_offered(client: Client) -> None:
 def test_with_htmx_picking_a_pattern_shows_the_button_for_a_fifth_player(
     htmx_client: Client,
 ) -> None:
-    response = htmx_client.post(URL, form(action="preview", rules="up-and-down-to-100"))
+    # As htmx posts it: a choice picked previews into the preview's place.
+    to_preview = {"HX-Target": "rules-preview"}
+    response = htmx_client.post(
+        URL, form(action="preview", rules="up-and-down-to-100"), headers=to_preview
+    )
 
     assert response.status_code == 200
     assert 'id="add-player" hx-swap-oob="true"' in response.text
     assert 'value="add"' in response.text
     assert "(3 to 7 players)" in response.text
-    response = htmx_client.post(URL, form(action="preview", rules="as-ruled"))
+    response = htmx_client.post(URL, form(action="preview", rules="as-ruled"), headers=to_preview)
     assert 'id="add-player" hx-swap-oob="true"' in response.text
     assert 'value="add"' not in response.text
 

@@ -14,6 +14,8 @@ from scorepad.models import Game, HouseRules
 
 URL = "/new/oh-hell/"
 FOUR = ("Ann", "Bob", "Cat", "Dev")
+# What htmx sends with a preview: the id of the element it swaps.
+TO_PREVIEW = {"HX-Target": "rules-preview"}
 
 
 def form(*players: str, **fields: Any) -> dict[str, Any]:
@@ -48,6 +50,14 @@ def refused(response: Any, message: str) -> None:
     assert response.status_code == 400
     assert escape(message) in response.text
     assert Game.objects.count() == 0
+
+
+def beside(html: str, field: str) -> str:
+    """What is shown in the place beside ``field`` for its errors."""
+    place = rf'<div id="errors-{field}" class="field-errors"[^>]*>(.*?)</div>'
+    found = re.search(place, html, re.S)
+    assert found is not None, f"no place for {field}'s errors"
+    return found.group(1)
 
 
 def preview_cells(html: str) -> list[list[str]]:
@@ -159,24 +169,39 @@ def test_boerenbridges_own_rules_take_a_target_sit_out_and_bounce(client: Client
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"option_hands": "1, 13"}, "option hands: a hand of 13 cards is too big for 4 players"),
+        ({"option_hands": "1, 13"}, "a hand of 13 cards is too big for 4 players"),
         ({"option_hands": "1, two"}, "Hand sizes are whole numbers separated by commas"),
-        ({"option_hands": "0, 1"}, "option hands: a hand has at least 1 card, not 0"),
+        ({"option_hands": "0, 1"}, "a hand has at least 1 card, not 0"),
         ({"option_made": "2 ** t", "option_missed": "t"},
-         "option made: `2 ** t` uses `**`, which house rules don't allow"),
-        ({"option_made": "t", "option_missed": "10 // t"},
-         "option missed: division by zero when t is 0"),
-        ({"option_made": "10 + t"}, "option missed is needed with scoring: custom"),
-        ({"option_hook_from": "61"}, "Hook from: Ensure this value is less than or equal to 60."),
-        # A crafted POST: a style beside the hands.
-        ({"option_style": "short-up", "option_hands": "1, 2"},
-         "options style and hands cannot both be given: hands replaces style"),
+         "`2 ** t` uses `**`, which house rules don't allow"),
+        ({"option_made": "t", "option_missed": "10 // t"}, "division by zero when t is 0"),
+        ({"option_made": "10 + t"}, "Say what a missed bid scores too."),
+        ({"option_hook_from": "61"}, "Ensure this value is less than or equal to 60."),
     ],
 )  # fmt: skip
-def test_it_refuses_house_rules_that_break_the_rules(
+def test_it_refuses_house_rules_that_break_the_rules_beside_the_field(
     client: Client, fields: dict[str, str], message: str
 ) -> None:
-    refused(client.post(URL, own(**fields)), message)
+    response = client.post(URL, own(**fields))
+    refused(response, message)
+    # Beside the field it is about, in words: no "option made:" naming the option.
+    field = "option_" + next(iter(fields)).removeprefix("option_")
+    if "missed" in message or "10 // t" in fields.get("option_missed", ""):
+        field = "option_missed"
+    assert escape(message) in beside(response.text, field)
+    assert "option " not in beside(response.text, field)
+
+
+def test_a_crafted_post_of_a_style_beside_the_hands_is_refused(client: Client) -> None:
+    response = client.post(URL, own(option_style="short-up", option_hands="1, 2"))
+    refused(response, "options style and hands cannot both be given: hands replaces style")
+
+
+def test_a_formula_error_names_no_option(client: Client) -> None:
+    response = client.post(URL, own(option_made="10 + x", option_missed="0"))
+    assert response.status_code == 400
+    assert "option made" not in response.text
+    assert escape("`10 + x` uses the name `x`") in beside(response.text, "option_made")
 
 
 def test_a_crafted_post_of_an_unknown_rules_choice_is_refused(client: Client) -> None:
@@ -211,13 +236,14 @@ def test_the_page_previews_the_game_as_ruled(client: Client) -> None:
 def test_htmx_previews_our_own_rules_as_they_are_typed(htmx_client: Client) -> None:
     data = form(action="preview-own", option_hands="1, 2, 3, 2, 1", option_made="10 + 2 * t",
                 option_missed="-2 * abs(t - b)", rules="as-ruled")  # fmt: skip
-    response = htmx_client.post(URL, data)
+    response = htmx_client.post(URL, data, headers=TO_PREVIEW)
 
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<div id="rules-preview"')
     assert "<b>Hands:</b> 1 2 3 2 1 (5 rounds)" in response.text
-    assert preview_cells(response.text)[0] == ["10", "-2", "-4", "-6", "-8"]
-    assert preview_cells(response.text)[3] == ["-6", "-4", "-2", "16", "-2"]
+    # Hands of at most 3 cards: no column of 4 tricks taken.
+    assert preview_cells(response.text)[0] == ["10", "-2", "-4", "-6"]
+    assert preview_cells(response.text)[3] == ["-6", "-4", "-2", "16"]
     # Typing in our own rules picks them: the choices come back, out of band.
     assert 'id="rules-choices" class="rules-choices" hx-swap-oob="true"' in response.text
     assert 'value="own" id="id_rules_6" checked' in response.text
@@ -225,14 +251,42 @@ def test_htmx_previews_our_own_rules_as_they_are_typed(htmx_client: Client) -> N
 
 
 def test_htmx_previews_a_preset_when_it_is_picked(htmx_client: Client) -> None:
-    response = htmx_client.post(URL, form(action="preview", rules="minus-ten"))
+    response = htmx_client.post(URL, form(action="preview", rules="minus-ten"), headers=TO_PREVIEW)
     assert preview_cells(response.text)[0] == ["10", "-10", "-20", "-30", "-40"]
 
 
-def test_the_preview_says_why_rules_are_refused(htmx_client: Client) -> None:
-    response = htmx_client.post(URL, own(action="preview-own", option_made="t / 2"))
-    assert escape("option made: `t / 2` uses `/`, which house rules don't allow") in response.text
+def test_an_htmx_preview_aimed_at_the_whole_form_gets_the_whole_form_back(
+    htmx_client: Client,
+) -> None:
+    # The button once swapped the preview alone in for the form: names, rules and
+    # Start were gone. Whatever htmx swaps, the answer is that same thing.
+    data = own(action="preview", option_made="10 + 2 * t", option_missed="0")
+    response = htmx_client.post(URL, data, headers={"HX-Target": "setup"})
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<form id="setup"')
+    assert 'value="Dev"' in response.text
+    assert 'value="start"' in response.text
+    assert preview_cells(response.text)[0] == ["10", "0", "0", "0", "0"]
+
+
+def test_the_preview_button_asks_htmx_for_the_preview_alone(client: Client) -> None:
+    html = client.get(URL).text
+    button = re.search(r'<button type="submit" name="action" value="preview".*?>', html, re.S)
+    assert button is not None
+    assert 'hx-target="#rules-preview"' in button.group(0)
+
+
+def test_the_preview_says_why_rules_are_refused_beside_the_field(htmx_client: Client) -> None:
+    data = own(action="preview-own", option_made="t / 2", option_missed="0")
+    response = htmx_client.post(URL, data, headers=TO_PREVIEW)
     assert '<table class="preview">' not in response.text
+    assert "The scores show once our own rules are put right, above." in response.text
+    # The places beside the fields come back with the preview, out of band.
+    assert '<div id="errors-option_made" class="field-errors" hx-swap-oob="true">' in response.text
+    message = "`t / 2` uses `/`, which house rules don't allow"
+    assert escape(message) in beside(response.text, "option_made")
+    assert beside(response.text, "option_missed") == ""
 
 
 def test_the_plain_preview_button_redraws_the_page(client: Client) -> None:
@@ -288,6 +342,26 @@ def test_a_saved_set_is_picked_again_for_the_next_game(client: Client) -> None:
     assert f'value="saved-{saved.pk}"' in client.get(URL).text
     record = started(client.post(URL, form(rules=f"saved-{saved.pk}")))
     assert record["options"] == saved.options
+
+
+def test_a_game_by_a_saved_set_says_its_name_on_the_table_and_the_sheet(client: Client) -> None:
+    save(client)
+    saved = HouseRules.objects.get()
+    client.post(URL, form(rules=f"saved-{saved.pk}"))
+    game = Game.objects.get()
+    assert game.rules_name == "Grandma's"
+
+    for page in (f"/g/{game.key}/", f"/g/{game.key}/sheet/"):
+        html = client.get(page).text
+        assert escape("Rules: Grandma's") in html, page
+        assert "10 + 2 * t" not in html, page  # not the formula
+
+
+def test_a_game_by_our_own_rules_unsaved_says_them_in_words(client: Client) -> None:
+    client.post(URL, own(option_hook_from="2"))
+    game = Game.objects.get()
+    assert game.rules_name == ""
+    assert "House rules: hook from 2 cards" in client.get(f"/g/{game.key}/").text
 
 
 def test_another_browser_does_not_see_the_saved_set(client: Client) -> None:
@@ -359,8 +433,8 @@ def test_nobody_renames_or_deletes_another_browsers_set(client: Client) -> None:
     ("name", "fields", "message"),
     [
         ("", {}, "Give the rules a name."),
-        ("Too big", {"option_hands": "1, 13"}, "option hands: a hand of 13 cards is too big"),
-        ("Bad", {"option_made": "10 // t"}, "option made: division by zero when t is 0"),
+        ("Too big", {"option_hands": "1, 13"}, "a hand of 13 cards is too big"),
+        ("Bad", {"option_made": "10 // t"}, "division by zero when t is 0"),
         ("x" * 61, {}, "Ensure this value has at most 60 characters"),
     ],
 )
@@ -382,6 +456,69 @@ def test_renaming_to_nothing_is_refused(client: Client) -> None:
     assert saved.name == "Grandma's"
 
 
+# --- The common scorings in words ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "made", "missed"),
+    [
+        ({"made_how": "points", "made_points": "10", "made_each": "2",
+          "missed_how": "off", "missed_off": "2"}, "10 + 2 * t", "-2 * abs(t - b)"),
+        ({"made_how": "points", "made_points": "5", "made_each": "1",
+          "missed_how": "each", "missed_each": "1"}, "5 + t", "t"),
+        ({"made_how": "points", "made_points": "10", "made_each": "0",
+          "missed_how": "nothing"}, "10", "0"),
+        ({"made_how": "points", "made_points": "20", "made_each": "0",
+          "missed_how": "off", "missed_off": "1"}, "20", "-abs(t - b)"),
+        ({"made_how": "points", "made_points": "10", "made_each": "1",
+          "missed_how": "formula", "option_missed": "-b"}, "10 + t", "-b"),
+    ],
+)  # fmt: skip
+def test_the_scoring_in_words_becomes_the_expressions_the_record_keeps(
+    client: Client, fields: dict[str, str], made: str, missed: str
+) -> None:
+    options = started(client.post(URL, own(**fields)))["options"]
+    assert options == {"scoring": "custom", "made": made, "missed": missed}
+
+
+def test_the_scoring_as_the_game_scores_it_keeps_no_expressions(client: Client) -> None:
+    data = own(made_how="ruled", missed_how="ruled", made_points="3", option_hook_from="2")
+    assert started(client.post(URL, data))["options"] == {"hook_from": 2}
+
+
+def test_a_number_of_the_scoring_in_words_is_refused_beside_its_score(client: Client) -> None:
+    data = own(made_how="points", made_points="-3", made_each="1", missed_how="nothing")
+    response = client.post(URL, data)
+    refused(response, "Ensure this value is greater than or equal to 0.")
+    assert "greater than or equal to 0" in beside(response.text, "option_made")
+
+
+def test_a_preset_made_our_own_is_shown_in_words(client: Client) -> None:
+    response = client.post(URL, form(action="edit-rules", rules="minus-ten"))
+    html = response.text
+    assert '<input type="radio" name="made_how" value="points" checked>' in html
+    assert 'name="made_points" value="10"' in html
+    assert 'name="made_each" value="0"' in html
+    assert '<input type="radio" name="missed_how" value="off" checked>' in html
+    assert 'name="missed_off" value="10"' in html
+
+
+def test_a_formula_the_words_cannot_say_stays_a_formula(client: Client) -> None:
+    response = client.post(URL, form(action="edit-rules", rules="exact-with-penalty"))
+    html = response.text
+    assert '<input type="radio" name="made_how" value="formula" checked>' in html
+    assert 'name="option_made" id="id_option_made" value="10 + b"' in html
+
+
+def test_the_preview_follows_the_players_when_one_is_removed(client: Client) -> None:
+    seven = ("Ann", "Bob", "Cat", "Dev", "Eve", "Fay", "Gus")
+    before = client.post(URL, form(*seven, action="preview"))
+    assert "(7 cards, 7 players)" in before.text
+    after = client.post(URL, form(*seven, action="remove-6"))
+    assert "(8 cards, 6 players)" in after.text
+    assert "<b>Hands:</b> 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8" in after.text
+
+
 def test_a_preview_of_the_costliest_formulas_stays_within_its_budget(
     htmx_client: Client,
 ) -> None:
@@ -401,3 +538,12 @@ def test_a_preview_of_the_costliest_formulas_stays_within_its_budget(
     assert response.status_code == 200
     assert '<table class="preview">' in response.text
     assert took < 10 * 2 * BUDGET + 0.3, f"{took:.2f}s"
+
+
+def test_a_refusal_beside_its_field_reads_in_dutch_without_the_options_name(
+    client: Client,
+) -> None:
+    response = client.post(URL, own(option_hands="1, 13"), headers={"accept-language": "nl"})
+    shown = beside(response.text, "option_hands")
+    assert "een hand van 13 kaarten is te groot voor 4 spelers" in shown
+    assert "optie" not in shown

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorepad.forms import small_number
 from scorepad.models import Game
 from scorepad.records import dump, export_records
 
@@ -43,8 +44,9 @@ class Command(BaseCommand):
             wanted = wanted.split("/g/", 1)[1].split("/", 1)[0]
         game = Game.objects.filter(key=wanted).first()
         # A number too long for the database is no game's number either.
-        if game is None and wanted.isdigit() and len(wanted) < 19:
-            game = Game.objects.filter(pk=int(wanted)).first()
+        number = small_number(wanted, digits=18)
+        if game is None and number is not None:
+            game = Game.objects.filter(pk=number).first()
         if game is None:
             raise CommandError(f"no game has the key or number {wanted!r}")
         self.stdout.write(dump(export_records([game])[0]), ending="")
