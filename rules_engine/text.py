@@ -8,7 +8,8 @@ from .messages import Message, say
 
 
 def bid_balance(hand_size: int, bids: Sequence[int | None]) -> Message:
-    """The bids so far against the tricks in play: "bids 8 of 10 tricks: under by 2"."""
+    """The bids so far against the tricks in play ("The bids add up to 8 of 10 tricks:
+    under by 2")."""
     total = sum(b for b in bids if b is not None)
     if total == hand_size:
         return say("bids_exact", total=total, hand_size=hand_size)

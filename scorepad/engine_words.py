@@ -27,9 +27,9 @@ TEMPLATES = (
     gettext_noop('round {number}: {message}'),  # in_round
     ngettext_lazy('{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick', '{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} tricks', 'hand_size'),  # hook
     gettext_noop('{player} may bid 0 to {hand_size}, not {bid}'),  # bid_range
-    ngettext_lazy('bids {total} of {hand_size} trick: exactly the tricks', 'bids {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact
-    ngettext_lazy('bids {total} of {hand_size} trick: over by {by}', 'bids {total} of {hand_size} tricks: over by {by}', 'hand_size'),  # bids_over
-    ngettext_lazy('bids {total} of {hand_size} trick: under by {by}', 'bids {total} of {hand_size} tricks: under by {by}', 'hand_size'),  # bids_under
+    ngettext_lazy('The bids add up to {total} of {hand_size} trick: exactly the tricks', 'The bids add up to {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact
+    ngettext_lazy('The bids add up to {total} of {hand_size} trick: over by {by}', 'The bids add up to {total} of {hand_size} tricks: over by {by}', 'hand_size'),  # bids_over
+    ngettext_lazy('The bids add up to {total} of {hand_size} trick: under by {by}', 'The bids add up to {total} of {hand_size} tricks: under by {by}', 'hand_size'),  # bids_under
     gettext_noop('this round is complete'),  # round_complete
     gettext_noop('the bidding is over: the tricks are next'),  # bidding_over
     gettext_noop("it is {player}'s turn to bid"),  # turn_to_bid
@@ -101,9 +101,9 @@ TEMPLATES = (
     gettext_noop('Who won trick {trick}?'),  # abra_who_won
     gettext_noop('The deal is complete'),  # abra_deal_complete
     gettext_noop('{player} has {suit} already'),  # abra_suit_taken
-    gettext_noop("{player}'s bid suit"),  # abra_bid_suit
-    gettext_noop('{suit} {player} took'),  # abra_suit_cards
-    gettext_noop('Trump turned up (the Joker: no trump)'),  # abra_trump_turned_up
+    gettext_noop("Which suit does {player} take as bid cards?"),  # abra_bid_suit
+    gettext_noop("{suit} in {player}'s tricks: how many?"),  # abra_suit_cards
+    gettext_noop('Trump: the card turned up after the deal (the Joker: no trump)'),  # abra_trump_turned_up
     gettext_noop('Same bid suits as last deal'),  # abra_same_suits
     gettext_noop('there are no bid suits of a last deal to take again'),  # abra_no_last_suits
     gettext_noop('the same bid suits as last deal are taken before any is picked'),  # abra_same_suits_first
@@ -189,7 +189,7 @@ TEMPLATES = (
     gettext_noop('{player} names trump'),  # abra_prompt_names_trump
     gettext_noop('Tricks {player} names (exactly {bid})'),  # abra_prompt_name_exactly
     gettext_noop('Tricks {player} names (fewer than {bid})'),  # abra_prompt_name_fewer
-    gettext_noop('The tricks {player} exposes to the right, and the piles exposed'),  # abra_prompt_declare
+    gettext_noop('Which named tricks does {player} move to the right? (none is fine)'),  # abra_prompt_declare
     gettext_noop('highest bid: {bid} by {player}'),  # abra_note_highest
     gettext_noop('everyone passed: the deal is thrown in'),  # abra_note_thrown_in
     gettext_noop('{player} declares {bid}'),  # abra_note_declares

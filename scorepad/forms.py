@@ -724,6 +724,9 @@ class EntryForm(VersionForm):
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
+        if cleaned["kind"] == "trick" and not cleaned["value"]:
+            cleaned["table"] = self._tricks_won(self._grid())
+            return cleaned
         answer = Answer(
             cleaned["kind"], cleaned["seat"], cleaned["value"], cleaned["values"], cleaned["pile"]
         )
@@ -732,6 +735,39 @@ class EntryForm(VersionForm):
         except RulesError as error:
             raise ValidationError(words(error.message)) from None
         return cleaned
+
+    def _grid(self) -> list[str]:
+        """Abracadabra's trick grid: who won each trick, posted as ``trick-5`` (the
+        winner's seat), from the next trick on, in order and with none left out."""
+        draft = self.current.draft or {}
+        first = len(draft.get("trick_winners") or ()) + 1
+        posted: dict[int, str] = {}
+        for key in self.data:
+            number = small_number(key.removeprefix("trick-")) if key.startswith("trick-") else None
+            if number is not None and len(posted) < 64:
+                posted[number] = str(self.data[key])[:10]
+        winners: list[str] = []
+        while first + len(winners) in posted:
+            winners.append(posted[first + len(winners)])
+        if not winners or len(winners) != len(posted):
+            raise ValidationError(
+                _("Tap who won each trick from trick %(number)s on, with none left out.")
+                % {"number": first}
+            )
+        return winners
+
+    def _tricks_won(self, winners: list[str]) -> Table:
+        """Each trick's winner entered in turn, every one checked by the engine as a tap
+        on its own would be; one refused, and none is entered."""
+        current = self.current
+        try:
+            for winner in winners:
+                if current.step.kind.value != "trick":
+                    raise RulesError(_("There are more winners than tricks left to play."))
+                current = play(current, current.entry(Answer("trick", "", winner), self.rng))
+        except RulesError as error:
+            raise ValidationError(words(error.message)) from None
+        return current
 
 
 class CorrectForm(VersionForm):

@@ -118,6 +118,13 @@ def rounds_to_play(record: Record, sheet: Sheet) -> tuple[ScheduledRound, ...]:
     return every[played:]
 
 
+def folds(rules: GameRules, players: int) -> bool:
+    """Whether a player's boxes fold into their first on a narrow screen: three boxes
+    (Abracadabra's), or a bid and tricks once four players' columns would not fit."""
+    boxes = len(rules.seat_boxes)
+    return boxes > 2 or (boxes == 2 and players >= 4)
+
+
 def filled_sheet(record: Record, sheet: Sheet) -> dict[str, Any]:
     """The context of a game's sheet: its columns, its rounds, and the rounds to play."""
     to_play = rounds_to_play(record, sheet)
@@ -125,9 +132,13 @@ def filled_sheet(record: Record, sheet: Sheet) -> dict[str, Any]:
     shape = layout(record.rules, len(record.players), hands)
     rows = played_rows(record, sheet)
     return {
-        # A filled sheet's three boxes a player or more fold into one on a narrow
-        # screen (a blank sheet is for writing in: it keeps every box).
-        "paper": {**shape.context(), "folds": len(record.rules.seat_boxes) > 2 and bool(rows)},
+        # A game's sheet, played or not, folds a player's boxes (and a round's three)
+        # into one on a narrow screen (a blank sheet is for writing in: it keeps every box).
+        "paper": {
+            **shape.context(),
+            "folds": folds(record.rules, len(record.players)),
+            "round_folds": len(record.rules.round_boxes) > 2,
+        },
         "names": record.players,
         "rows": rows,
         "to_play": [blank_row(record.rules, record.players, r) for r in to_play],
@@ -142,6 +153,7 @@ def blank_sheet(
     shape = layout(rules, len(names), [r.hand_size for r in rounds])
     return {
         "paper": shape.context(),
+        "blank": True,
         "names": list(names),
         "to_play": [blank_row(rules, names, r) for r in rounds],
         "columns": shape.columns,

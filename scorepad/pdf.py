@@ -95,7 +95,7 @@ def static_file(url: str) -> Path:
 
 
 # The stylesheets base.html links, in its order: parsed once a process, not once a PDF.
-LINKED_CSS = ("css/scorepad.css", "css/print.css")
+LINKED_CSS = ("css/scorepad.css", "css/sheet.css", "css/print.css")
 
 
 def _linked_css() -> list[Any]:

@@ -225,7 +225,7 @@ def _rules_action(
     elif action == "edit-rules":
         try:
             if "option_hands" in form.errors:  # unreadable: the field cleaned it away
-                raise ValidationError(form.errors["option_hands"])
+                raise ValidationError(list(form.errors["option_hands"]))
             chosen = form.house_options(getattr(form, "cleaned_data", {}))
             typed.update(_own_initial(chosen))
         except ValidationError as refused:  # our own rules, with hand sizes unreadable

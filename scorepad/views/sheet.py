@@ -73,37 +73,25 @@ def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
 
 
 class Box(str):
-    """A box's text on the sheet, with the link that corrects it and whether the
-    player's bid was made (a plain ``str`` where the sheet is only printed)."""
+    """A box's text on the sheet, with whether the player's bid was made (a plain
+    ``str`` where the sheet is only printed)."""
 
-    fix = ""
     made: bool | None = None
 
 
-# The paper's boxes a player that correct a field of the record's round.
-BOX_FIELDS = {"Bid": "bids", "Took": "tricks", "Bonus": "bonus"}
-
-
 def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRound) -> None:
-    """Links on a played row: its number opens the round's values to correct (bids,
-    tricks, trump, dice, bonus, lost); a bid, tricks or bonus box opens them at that one."""
+    """A played row's number opens the round's values to correct (bids, tricks, trump,
+    dice, Skull King's bonus and lost tricks): one tap target a row, big enough for a
+    finger. Boxes of their own would be targets a few pixels wide, crowded side by side
+    on a phone."""
     correctable = () if scored.problem else fields(record, scored.number)
-    fix = reverse("correct_round", args=[game.key, scored.number]) if correctable else ""
-    row["fix"] = fix
+    row["fix"] = reverse("correct_round", args=[game.key, scored.number]) if correctable else ""
     made = scored.view.made
-    entered = record.rounds[scored.number - 1]
     for seat, cells in enumerate(row["seats"]):
         boxes = []
         for label, text in zip(record.rules.seat_boxes, cells["boxes"], strict=False):
             box = Box(text)
-            field = BOX_FIELDS.get(label)
-            column = entered.get(field) if field in correctable else None
-            # A bonus left out of the round is 0, and may be corrected all the same.
-            if field in correctable and field in record.rules.seat_numbers:
-                box.fix = f"{fix}?focus={field}-{seat}"
-            elif isinstance(column, list) and seat < len(column) and column[seat] is not None:
-                box.fix = f"{fix}?focus={field}-{seat}"
-            if field == "tricks" and seat < len(made):
+            if label == "Took" and seat < len(made):
                 box.made = made[seat]
             boxes.append(box)
         cells["boxes"] = boxes

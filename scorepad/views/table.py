@@ -173,6 +173,11 @@ def table_context(
         "dealer_name": _name(players, current.round.dealer if current.round else None),
         "first_name": _name(players, current.round.bid_order[0] if current.round else None),
         "seats": (rows := _seats(current, step_seat)),
+        # The totals' badges shown, so their key says what each means.
+        "badges": {
+            "dealer": any(row["dealer"] for row in rows),
+            "leader": any(row["leader"] and not row["winner"] for row in rows),
+        },
         # Abracadabra marks the declarer's bid with a star: said once what it means.
         "declarer_marked": any(str(row["bid"]).endswith("*") for row in rows),
         "choices": choices,
@@ -193,12 +198,58 @@ def table_context(
             }
             for place, seats in places(current.sheet)
         ],  # fmt: skip
+        # Abracadabra's trump turned up waits behind a button while bid suits are picked.
+        "fold_trump": step.kind.value == "suit",
+        "dice": _dice(current),
+        "trick_grid": _trick_grid(current),
         # Sealed, Undo and Redo name a bid without its value until the last bid is in.
-        "undo_label": _label(last_entry(current), players, current.bids_sealed),
+        "undo_label": _undo_label(current),
         "redo_label": _label(
             undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
         ),
     }
+
+
+def _dice(current: Table) -> dict[str, Any] | None:
+    """Brink Bid's dice of the round, as rolled (each die's face), once they are; and
+    whether they were rolled by the last tap, to show them tumbling in."""
+    rolled = current.draft.get("dice") if current.draft is not None else None
+    if not isinstance(rolled, dict):
+        return None
+    last = current.pending[-1] if current.pending else None
+    return {**rolled, "rolled": last is not None and last.kind == "dice"}
+
+
+def _trick_grid(current: Table) -> list[dict[str, Any]]:
+    """Abracadabra's tricks still to play, a row each with a box a player, marked where
+    that player named the trick: who won each is tapped on one screen, sent at once."""
+    if current.step.kind.value != "trick" or current.round is None or current.draft is None:
+        return []
+    played = len(current.draft.get("trick_winners") or ())
+    named = [set(tricks or ()) for tricks in current.draft.get("named") or ()]
+    return [
+        {
+            "number": trick,
+            "cells": [
+                {"seat": seat, "name": name, "named": seat < len(named) and trick in named[seat]}
+                for seat, name in enumerate(current.record.players)
+            ],
+        }
+        for trick in range(played + 1, current.round.hand_size + 1)
+    ]
+
+
+def _undo_label(current: Table) -> str:
+    """What Undo takes back, said with its round once it reaches into a finished one:
+    after a correction on the sheet, Undo takes back the last tap, not the correction,
+    and its words say so ("Undo Dev's 3 tricks (round 5)")."""
+    label = _label(last_entry(current), current.record.players, current.bids_sealed)
+    if label and not current.pending and current.record.rounds:
+        return gettext("%(entry)s (round %(number)s)") % {
+            "entry": words(label),
+            "number": len(current.record.rounds),
+        }
+    return label
 
 
 def _label(entry: Entry | None, players: tuple[str, ...], sealed: bool) -> str:

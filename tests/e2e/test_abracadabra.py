@@ -7,6 +7,7 @@ cards of their own bid suit each took.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -67,8 +68,12 @@ def play_deal(screens: Screens, deal: Deal) -> Screen:
             screens.toggle(deal.exposed, piles=deal.piles)
             screens.done()
         elif screen.kind == "trick":
-            number = int(screen.prompt.removeprefix("Who won trick ").rstrip("?"))
-            screens.choose(deal.winners[number - 1])
+            # Every trick's winner on one grid, a tap a row, then Done once.
+            assert screen.prompt == "Who won each trick?"
+            page = screens.page
+            for number, winner in enumerate(deal.winners, start=1):
+                page.get_by_role("radio", name=re.compile(rf"^{winner} won trick {number}\b")).tap()
+            screens.done()
         else:
             assert screen.kind == "suit_cards"
             screens.choose(str(deal.suit_cards[screen.player]))

@@ -58,14 +58,14 @@ def test_a_boerenbridge_round_in_dutch_and_its_printed_sheet(
     for bid in (13, 1, 1):
         tap_number(page, bid)
     assert page.locator("#step h2.prompt").inner_text() == "Dev biedt"
-    assert "geboden 15 van 13 slagen: 2 te veel" in page.locator(".notes").inner_text()
+    assert "Samen geboden: 15 van 13 slagen: 2 te veel" in page.locator(".notes").inner_text()
     page.screenshot(path=str(screenshots / "dutch-boerenbridge-bid.png"))
     tap_number(page, 1)
 
     assert page.locator("#step h2.prompt").inner_text() == "Slagen van Ann"
     tap_number(page, 13)
     refused = page.locator("#step .refused").first.inner_text()
-    assert refused == "er zijn nog maar 0 slagen van de 13 over"
+    assert refused == "Er zijn nog maar 0 slagen van de 13 over"
     tap_number(page, 0)
     tap_number(page, 0)  # Cas; Dev's tricks are worked out
 

@@ -35,7 +35,7 @@ def test_it_plays_two_deals_to_the_engines_totals(screens: Screens) -> None:
     assert "Exchange at most 4 cards" in first.notes
     # A double only over its own single bid.
     assert "double-zero" not in first.allowed() and "double-all" not in first.allowed()
-    assert "double-zero can be called only over a standing zero" in first.refusals
+    assert "Double-zero can be called only over a standing zero" in first.refusals
     calls = {number: list(made) for number, made in CALLS.items()}
 
     def turn(screen: Screen) -> None:

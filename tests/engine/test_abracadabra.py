@@ -481,7 +481,7 @@ def test_bid_suit_cards_above_what_a_player_took_are_refused() -> None:
     record, pending = play_entries(record, [Entry("suit_cards", 2, 0)], pending)
     step = table(record, pending).step
     assert step.kind is StepKind.SUIT_CARDS and step.seat == 3
-    assert step.prompt == "Diamonds Dev took"
+    assert step.prompt == "Diamonds in Dev's tricks: how many?"
     assert [c.value for c in step.choices if c.allowed] == ["0", "1", "2", "3", "4"]
     with pytest.raises(RulesError) as error:
         enter(record, pending, Entry("suit_cards", 3, 5))

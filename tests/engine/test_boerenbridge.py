@@ -299,7 +299,7 @@ def test_the_notes_show_the_bid_balance_and_who_sits_out() -> None:
     )
     draft = enter_all(ctx, bids((2, 4)))
     assert RULES.notes(ctx, draft) == (
-        "bids 4 of 13 tricks: under by 9",
+        "The bids add up to 4 of 13 tricks: under by 9",
         "Ann sits out: 85 points",
         "Ben sits out: 80 points",
     )

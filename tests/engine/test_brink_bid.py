@@ -282,7 +282,10 @@ def test_the_notes_show_the_trump_and_every_players_pass() -> None:
     )
     assert table(record, pending).notes == pass_notes
     record, pending = enter(record, pending, Entry("bid", 1, 3))
-    assert table(record, pending).notes == ("bids 3 of 4 tricks: under by 1", *pass_notes)
+    assert table(record, pending).notes == (
+        "The bids add up to 3 of 4 tricks: under by 1",
+        *pass_notes,
+    )
 
 
 @pytest.mark.parametrize(

@@ -107,7 +107,7 @@ def test_no_bid_is_forbidden_when_the_others_already_bid_more_than_the_tricks() 
     for seat, bid in [(0, 5), (1, 5), (2, 3)]:
         record, pending = enter(record, pending, Entry("bid", seat, bid))
     assert all(c.allowed for c in table(record, pending).step.choices)
-    assert table(record, pending).notes == ("bids 13 of 10 tricks: over by 3",)
+    assert table(record, pending).notes == ("The bids add up to 13 of 10 tricks: over by 3",)
 
 
 def test_it_refuses_a_bid_out_of_turn() -> None:

@@ -431,7 +431,7 @@ def test_sealed_the_round_shows_who_has_bid_and_open_what() -> None:
     rec, pending = play_round([Entry("bid", 2, 3)], hands=[5], bidding="open")
     current = table(rec, pending)
     assert current.round_view is not None and current.round_view.bids == ("", "", "3")
-    assert current.notes == ("bids 3 of 5 tricks: under by 2",)
+    assert current.notes == ("The bids add up to 3 of 5 tricks: under by 2",)
 
 
 def test_the_rules_line_says_the_bids_are_open() -> None:

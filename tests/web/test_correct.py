@@ -189,7 +189,7 @@ def test_it_refuses_a_round_not_yet_played(
     response = client.post(f"/g/{played_game.key}/correct/", {"version": 7, "number": 3})
 
     assert response.status_code == 400
-    assert "there is no round 3 to correct" in response.text
+    assert "There is no round 3 to correct" in response.text
     assert stored(played_game) == before
 
 

@@ -169,10 +169,12 @@ def skull_king(rnd: dict[str, Any]) -> Game:
     return Game.start(parse_record({**SKULL_KING, "rounds": [rnd]}))
 
 
-def test_a_skull_king_bonus_is_a_box_to_type_in_at_the_one_tapped(client: Client, db: None) -> None:
+def test_a_skull_king_bonus_is_a_box_to_type_in_and_the_lost_a_choice(
+    client: Client, db: None
+) -> None:
     game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
     sheet = client.get(f"/g/{game.key}/sheet/").text
-    assert f'href="/g/{game.key}/sheet/1/?focus=bonus-2"' in sheet  # a bonus of 0 too
+    assert f'href="/g/{game.key}/sheet/1/"' in sheet  # the round's number opens it
 
     response = client.get(url(game) + "?focus=bonus-0")
 

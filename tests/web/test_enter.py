@@ -43,7 +43,7 @@ def test_a_bid_redirects_to_the_table_which_asks_the_next_player(
     assert new_game.version == 4
     table = client.get(url)
     assert "Cat bids" in table.text
-    assert "bids 3 of 10 tricks: under by 7" in table.text
+    assert "The bids add up to 3 of 10 tricks: under by 7" in table.text
 
 
 def test_a_bid_with_htmx_answers_the_new_table_fragment(
@@ -155,7 +155,7 @@ def test_it_refuses_a_bid_out_of_turn(client: Client, new_game: Game, stored: St
 
     response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 2, 1))
 
-    refused(response, 400, "it is Bob's turn to bid")
+    refused(response, 400, "It is Bob's turn to bid")
     assert stored(new_game) == before
 
 
@@ -208,7 +208,7 @@ def test_it_refuses_a_bid_for_a_seat_nobody_sits_in(
 
     response = client.post(f"/g/{new_game.key}/enter/", entry(new_game, "bid", 7, 3))
 
-    refused(response, 400, "it is Bob's turn to bid")
+    refused(response, 400, "It is Bob's turn to bid")
     assert stored(new_game) == before
 
 
@@ -239,7 +239,7 @@ def test_it_refuses_an_entry_to_a_finished_game(
 
     response = client.post(f"/g/{finished_game.key}/enter/", entry(finished_game, "bid", 1, 0))
 
-    refused(response, 400, "the game is over: nothing more can be entered")
+    refused(response, 400, "The game is over: nothing more can be entered")
     assert stored(finished_game) == before
 
 
@@ -525,3 +525,57 @@ def test_the_tap_that_ends_a_round_writes_the_record_and_its_fingerprint(
 
     assert len(game.record["rounds"]) == 3 and game.pending == []
     assert game.fingerprint == record_fingerprint(game.record)
+
+
+def at_the_first_trick(db: None) -> Game:
+    """Abracadabra's record-spec deal, everything before its first trick entered."""
+    first = next(i for i, entry in enumerate(SPEC_ENTRIES) if entry.kind == "trick")
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:first])
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    game.refresh_from_db()
+    return game
+
+
+def test_the_trick_grid_enters_every_trick_tapped_at_once(client: Client, db: None) -> None:
+    game = at_the_first_trick(db)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    page = client.get(f"/g/{game.key}/").text
+    assert page.count('type="radio" name="trick-1"') == 4
+    assert 'aria-label="Dev won trick 1 (named the trick)"' in page
+
+    data = {"version": game.version, "kind": "trick"}
+    data |= {f"trick-{n}": str(seat) for n, seat in enumerate(winners[:5], start=1)}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert [e["value"] for e in game.pending if e["kind"] == "trick"] == winners[:5]
+    # The grid goes on from trick 6; one Undo takes back one trick.
+    assert 'name="trick-6"' in client.get(f"/g/{game.key}/").text
+
+
+def test_the_trick_grid_refuses_a_trick_left_out_and_enters_nothing(
+    client: Client, db: None
+) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+
+    data = {"version": game.version, "kind": "trick", "trick-1": "0", "trick-3": "1"}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    refused(response, 400, "Tap who won each trick from trick 1 on, with none left out.")
+    game.refresh_from_db()
+    assert game.pending == pending
+
+
+def test_the_trick_grid_refuses_a_winner_not_at_the_table(client: Client, db: None) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+
+    data = {"version": game.version, "kind": "trick", "trick-1": "0", "trick-2": "7"}
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 400
+    game.refresh_from_db()
+    assert game.pending == pending

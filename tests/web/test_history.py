@@ -369,4 +369,4 @@ def test_a_game_with_sealed_bids_in_play_lists_none_of_them(client: Client) -> N
         assert client.post(f"/g/{game.key}/enter/", data).status_code == 303
     page = client.get("/games/").text
     assert listed(page) == [game.key]
-    assert "✓" not in page and "bid of" not in page and "bids 15" not in page
+    assert "✓" not in page and "bid of" not in page and "add up to" not in page

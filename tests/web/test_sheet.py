@@ -200,7 +200,8 @@ def test_sinker_has_the_calls_the_contract_and_its_bidder_and_each_players_trick
     ]
     # No cards column: every deal is of 8. Deals 3 and 4 are left to fill in.
     assert rows_to_play(html) == [["3", "Ann"] + [""] * 8, ["4", "Ben"] + [""] * 8]
-    assert '<p class="winner-line">' in html
+    # A line to write the winner in, on paper only: the screen says who won once over.
+    assert '<p class="winner-line paper-only">' in html
 
 
 def test_sinker_made_contracts_name_their_bidders(client: Client) -> None:
@@ -231,8 +232,14 @@ def test_abracadabra_has_trump_declarer_bid_and_each_players_named_tricks(
         ),
         cells("2 Ben _ thrown_in _ | _ _ _ 0 63 | _ _ _ 0 42 | _ _ _ 0 3 | _ _ _ 0 36"),
     ]
-    for head in ("Trump", "Declarer", "Bid", "Took", "Suit cards", "Points"):
+    for head in ("Declarer", "Bid", "Took", "Suit cards", "Points"):
         assert f">{head}</th>" in html
+    # On a narrow screen the round's declarer and bid fold into its trump box.
+    assert '>Trump<span class="folded" aria-hidden="true"> · Declarer · Bid</span></th>' in html
+    assert (
+        '<td class="box">♥<span class="folded" aria-hidden="true"><span>Ben</span>'
+        "<span>3</span></span></td>"
+    ) in html
     # On a narrow screen a player's took and suit cards fold into the named box.
     folded_head = '<span class="folded" aria-hidden="true"> · Took · Suit cards</span></th>'
     assert f">Named{folded_head}" in html
@@ -274,20 +281,24 @@ def test_each_rounds_number_opens_its_correction(client: Client, played_game: Ga
     assert f'<a class="fix" href="{fix}" aria-label="Correct round 2">2</a>' in response.text
 
 
-def test_a_bid_or_tricks_box_opens_the_correction_at_it_and_is_marked_made_or_missed(
+def test_the_rounds_number_is_its_only_tap_target_and_boxes_say_made_or_missed(
     client: Client, played_game: Game
 ) -> None:
     response = client.get(f"/g/{played_game.key}/sheet/")
 
-    fix = f"/g/{played_game.key}/sheet/1/"
-    # Round 1: Ann bid 3 and took 3 (made); Bob bid 3 and took 4 (missed).
-    assert f'<td class="box"><a class="fix" href="{fix}?focus=bids-0">3</a></td>' in response.text
+    # One finger-sized target a row (the round's number), none a few pixels wide
+    # in each box beside it.
+    assert response.text.count('class="fix"') == 2
+    assert "?focus=" not in response.text
+    # Round 1: Ann bid 3 and took 3 (made); Bob bid 3 and took 4 (missed). Four
+    # players' tricks fold under their bids on a narrow screen.
+    folded = '<span class="folded" aria-hidden="true"><span class="{}">{}</span></span>'
     assert (
-        f'<td class="box made"><a class="fix" href="{fix}?focus=tricks-0">3</a></td>'
+        f'<td class="box">3{folded.format("made", 3)}</td><td class="box fold made">3</td>'
         in response.text
     )
     assert (
-        f'<td class="box missed"><a class="fix" href="{fix}?focus=tricks-1">4</a></td>'
+        f'<td class="box">3{folded.format("missed", 4)}</td><td class="box fold missed">4</td>'
         in response.text
     )
 
@@ -339,4 +350,4 @@ def test_sealed_bids_of_the_round_in_play_are_not_on_the_sheet(client: Client, d
     # The page holds the phone's sheet and the paper one (_paper_sheet.html) alike.
     page = client.get(f"/g/{game.key}/sheet/").text
     assert len(sheet_rows(page)) == 1  # the round played, not the one in play
-    assert "✓" not in page and "bid of" not in page and "bids 15" not in page
+    assert "✓" not in page and "bid of" not in page and "add up to" not in page

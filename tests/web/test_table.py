@@ -82,7 +82,7 @@ def test_it_keeps_the_bids_so_far_in_view(client: Client, hooked_game: Game) -> 
     response = client.get(f"/g/{hooked_game.key}/")
 
     assert "Ann bids" in response.text
-    assert "bids 8 of 10 tricks: under by 2" in response.text
+    assert "The bids add up to 8 of 10 tricks: under by 2" in response.text
 
 
 def test_it_shows_the_totals_after_the_rounds_played(client: Client, played_game: Game) -> None:
@@ -306,6 +306,23 @@ def test_during_the_play_it_says_who_named_the_trick(client: Client, db: None) -
     assert "* declares: bid highest, names exactly that many tricks." in page
 
 
+def test_while_bid_suits_are_picked_the_trump_turned_up_waits_behind_a_button(
+    client: Client, db: None
+) -> None:
+    from tests.engine.test_abracadabra import SPEC_ENTRIES, play_entries, spec_record
+
+    # The auction over, the trump card not noted: the first bid suit is asked for.
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[1:5])
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    page = client.get(f"/g/{game.key}/").text
+
+    assert "Which suit does" in page
+    # Two rows of suit buttons would look alike: the trump's is folded, and says so.
+    summary = "<summary>Trump: the card turned up after the deal (the Joker: no trump)</summary>"
+    assert f'<details class="optional-bid">{summary}' in page
+
+
 def test_a_thrown_in_deal_is_said_at_the_next(client: Client, db: None) -> None:
     from tests.engine.test_abracadabra import spec_record
 
@@ -319,7 +336,7 @@ def test_a_thrown_in_deal_is_said_at_the_next(client: Client, db: None) -> None:
 
 def test_the_last_free_bid_suit_is_not_asked_for(client: Client, db: None) -> None:
     game = abracadabra_at(7)  # Ben and Cleo picked; Dev picks, Ann's is the one left
-    assert "Dev&#x27;s bid suit" in client.get(f"/g/{game.key}/").text
+    assert "Which suit does Dev take as bid cards?" in client.get(f"/g/{game.key}/").text
 
     data = {"version": game.version, "kind": "suit", "seat": 3, "value": "diamonds"}
     response = client.post(f"/g/{game.key}/enter/", data)
@@ -327,7 +344,7 @@ def test_the_last_free_bid_suit_is_not_asked_for(client: Client, db: None) -> No
     assert response.status_code == 303
     page = client.get(f"/g/{game.key}/").text
     assert "Tricks Ben names (exactly 3)" in page
-    assert "Ann&#x27;s bid suit" not in page
+    assert "Which suit does Ann take" not in page
 
 
 def test_after_a_deal_each_players_score_is_broken_down(client: Client, db: None) -> None:
@@ -402,3 +419,54 @@ def test_its_forms_and_links_follow_the_site_prefix_each_request_is_served_under
     for response, prefix in ((plain, ""), (prefixed, "/scores"), (again, "")):
         assert f'action="{prefix}{enter}" hx-post="{prefix}{enter}"' in response.text
         assert f'href="{prefix}{sheet}"' in response.text
+
+
+def test_reasons_a_choice_is_refused_read_as_sentences(client: Client) -> None:
+    from rules_engine import Entry, new_record, play, table
+
+    # Sinker: Ben calls all; every weaker call of Ann's is refused, and says why.
+    after = play(table(new_record("sinker", ["Ann", "Ben"], 0, {})), Entry("call", 1, "all"))
+    game = Game.start(after.record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(after.record, after.pending, None))
+
+    page = client.get(f"/g/{game.key}/").text
+
+    reasons = re.findall(r'<p class="refused" id="why-\d+">([^<]*)</p>', page)
+    assert "Zero is not stronger than the standing all" in reasons
+    assert all(reason[0] == reason[0].upper() for reason in reasons)
+
+
+def test_the_badges_have_a_key_under_the_totals(client: Client, played_game: Game) -> None:
+    page = client.get(f"/g/{played_game.key}/").text
+
+    assert '<span class="badge">D</span> deals <span class="badge lead">★</span> leads</p>' in page
+
+
+def test_brink_bids_dice_are_drawn_as_rolled_and_tumble_in_only_just_rolled(
+    client: Client,
+) -> None:
+    from rules_engine import Entry, new_record, play, table
+
+    record = new_record("brink-bid", ["Ann", "Ben", "Cleo", "Dev"], 0, {})
+    rolled = {"trump": "hearts", "number": 2, "direction": "across-left"}
+    after = play(table(record), Entry("dice", None, rolled))
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(after.record, after.pending, None))
+
+    page = client.get(f"/g/{game.key}/").text
+
+    assert '<div class="dice rolled" aria-hidden="true">' in page
+    # Each face drawn in the page itself, nothing fetched: a heart, two pips, an arrow
+    # turned to across-left.
+    faces = re.findall(r'<svg class="die" viewBox="0 0 40 40">(.*?)</svg>', page)
+    assert faces == [
+        '<text class="hearts" x="20" y="30">♥</text>',
+        '<circle cx="11" cy="11" r="4.5"/><circle cx="29" cy="29" r="4.5"/>',
+        '<path class="line" d="M8 20h22M21 11l9 9-9 9" transform="rotate(-135 20 20)"/>',
+    ]
+
+    # After the next tap, the same dice stand still.
+    game.refresh_from_db()
+    answer = {"version": game.version, "kind": "bid", "seat": 1, "value": 1}
+    assert client.post(f"/g/{game.key}/enter/", answer).status_code == 303
+    assert '<div class="dice" aria-hidden="true">' in client.get(f"/g/{game.key}/").text

@@ -62,7 +62,7 @@ def test_sealed_bids_show_who_has_bid_not_what(client: Client, skull_king: Game)
     tap(client, skull_king, "bid", 2, 2)
     page = client.get(f"/g/{skull_king.key}/")
     assert "✓" in page.text
-    assert "bids 2 of 1 trick" not in page.text
+    assert "The bids add up to 2 of 1 trick" not in page.text
 
 
 def test_a_skull_king_round_asks_the_bonus_of_those_who_made_their_bid(
@@ -135,7 +135,7 @@ def test_sealed_the_undo_button_names_the_bid_not_its_value(
     assert "Undo Ann&#x27;s bid<" in page or "Undo Ann's bid<" in page
     assert "bid of" not in page
     assert bid_cells(page) == {"Ann": "✓", "Bob": "", "Cat": ""}
-    assert "bids 7" not in page
+    assert "add up to" not in page
     tap(client, sealed_nine, "bid", 1, 8)
     tap(client, sealed_nine, "bid", 0, 6)  # Ann changes hers, still unseen
     page = client.get(f"/g/{sealed_nine.key}/").text
@@ -145,7 +145,7 @@ def test_sealed_the_undo_button_names_the_bid_not_its_value(
     page = client.get(f"/g/{sealed_nine.key}/").text
     assert bid_cells(page) == {"Ann": "6", "Bob": "8", "Cat": "5"}
     assert "s bid of 5" in page
-    assert "bids 19 of 9 tricks" in page
+    assert "The bids add up to 19 of 9 tricks" in page
 
 
 def test_sealed_the_redo_button_names_an_undone_bid_without_its_value(
@@ -196,9 +196,9 @@ def test_sealed_bids_in_turn_stay_unseen_until_the_last(
     tap(client, game, "bid", 1, 4)  # Bob bids first, Ann deals
     page = client.get(f"/g/{game.key}/").text
     assert bid_cells(page) == {"Ann": "", "Bob": "✓", "Cat": ""}
-    assert "bid of" not in page and "bids 4" not in page
+    assert "bid of" not in page and "add up to" not in page
     tap(client, game, "bid", 2, 3)
     tap(client, game, "bid", 0, 3)
     page = client.get(f"/g/{game.key}/").text
     assert bid_cells(page) == {"Ann": "3", "Bob": "4", "Cat": "3"}
-    assert "s bid of 3" in page and "bids 10 of 5 tricks" in page
+    assert "s bid of 3" in page and "The bids add up to 10 of 5 tricks" in page

@@ -92,7 +92,7 @@ def test_nothing_to_undo_on_a_new_game_is_refused_with_no_change(
     response = client.post(f"/g/{new_game.key}/undo/", {"version": 3})
 
     assert response.status_code == 400
-    assert escape("there is nothing to undo yet") in response.text
+    assert escape("There is nothing to undo yet") in response.text
     assert stored(new_game) == before
 
 
@@ -105,7 +105,7 @@ def test_nothing_to_undo_with_htmx_answers_the_fragment_with_the_reason(
 
     assert response.status_code == 400
     assert "<html" not in response.text
-    assert "there is nothing to undo yet" in response.text
+    assert "There is nothing to undo yet" in response.text
     assert stored(new_game) == before
 
 
@@ -159,7 +159,28 @@ def test_between_rounds_undo_names_the_last_rounds_last_entry(
     # Round 2 (Bob deals): tricks are entered for Cat, Dev and Ann; Bob's are filled in.
     page = client.get(f"/g/{played_game.key}/").text
 
-    assert ">Undo Ann&#x27;s 2 tricks</button>" in page
+    assert ">Undo Ann&#x27;s 2 tricks (round 2)</button>" in page
+
+
+def test_after_a_correction_undo_says_it_takes_back_the_last_tap_not_the_correction(
+    client: Client, played_game: Game
+) -> None:
+    # Round 1 corrected on the sheet (Ann bid 4, not 3): saved at once.
+    correcting = {"version": played_game.version, "bids-0": "4", "bids-1": "3"}
+    correcting |= {"bids-2": "2", "bids-3": "3", "tricks-0": "3", "tricks-1": "4"}
+    correcting |= {"tricks-2": "2", "tricks-3": "1", "confirm": "on"}
+    client.post(f"/g/{played_game.key}/sheet/1/", correcting)
+    played_game.refresh_from_db()
+    assert played_game.record["rounds"][0]["bids"] == [4, 3, 2, 3]
+
+    page = client.get(f"/g/{played_game.key}/").text
+
+    # Its words name round 2's last tap; pressing it takes back that, the correction stays.
+    assert ">Undo Ann&#x27;s 2 tricks (round 2)</button>" in page
+    client.post(f"/g/{played_game.key}/undo/", {"version": played_game.version})
+    played_game.refresh_from_db()
+    assert len(played_game.record["rounds"]) == 1
+    assert played_game.record["rounds"][0]["bids"] == [4, 3, 2, 3]
 
 
 def test_undo_keeps_what_it_took_back_for_redo(client: Client, hooked_game: Game) -> None:

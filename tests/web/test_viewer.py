@@ -38,7 +38,7 @@ def test_it_shows_the_round_whose_turn_and_the_bids_so_far(
     assert "<dt>Deals</dt><dd>Ann</dd>" in response.text
     assert "<dt>First</dt><dd>Bob</dd>" in response.text
     assert '<h2 class="prompt now">Now: Ann bids</h2>' in response.text
-    assert "bids 8 of 10 tricks: under by 2" in response.text
+    assert "The bids add up to 8 of 10 tricks: under by 2" in response.text
     # Bob, Cat and Dev have bid 3, 2 and 3.
     assert '<th scope="row">Bob</th><td>3</td>' in response.text
 
@@ -300,8 +300,8 @@ def test_sealed_bids_show_on_the_viewer_only_once_the_last_is_in(client: Client,
     page = unescape(client.get(viewer(game)).text)
     assert re.search(r'<th scope="row">Ann.*?</th><td>✓</td>', page)
     assert re.search(r'<th scope="row">Bob.*?</th><td>✓</td>', page)
-    assert "bid of" not in page and "bids 15" not in page
+    assert "bid of" not in page and "add up to" not in page
     bid_now(keeper, game, 2, 5)
     page = unescape(client.get(viewer(game)).text)
     assert re.search(r'<th scope="row">Ann.*?</th><td>7</td>', page)
-    assert "bids 20 of 9 tricks" in page
+    assert "The bids add up to 20 of 9 tricks" in page

@@ -1,0 +1,73 @@
+"""The table's Undo / Redo / Score sheet bar, upright (390x844) and on its side
+(844x390): always in view while entering, one button high, and the totals scroll
+clear of it; the badges' key under the totals."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bench.games import one_round, players
+from rules_engine import new_record
+from scorepad.models import Game
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+    from pytest_django.live_server_helper import LiveServer
+
+pytestmark = pytest.mark.e2e
+
+TABLES = Path(__file__).resolve().parents[2] / "test-artifacts" / "tables"
+
+BAR = """() => {
+  const bar = document.querySelector('#table nav.actions').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('#table .totals tbody tr')];
+  const last = rows[rows.length - 1].getBoundingClientRect();
+  const undo = [...document.querySelectorAll('#table nav.actions button')]
+    .find((b) => b.textContent.includes('Undo')).getBoundingClientRect();
+  return {top: bar.top, height: bar.height, undoBottom: undo.bottom, undoTop: undo.top,
+          lastRowBottom: last.bottom, inner: window.innerHeight};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)])
+def test_undo_stays_in_view_one_button_high_and_the_totals_scroll_clear_of_it(
+    page: Page, live_server: LiveServer, width: int, height: int
+) -> None:
+    TABLES.mkdir(parents=True, exist_ok=True)
+    # Seven players after five rounds, then an undo: the longest table, Redo beside Undo.
+    record = new_record("oh-hell", players(7), 0, {})
+    rng = random.Random(3)
+    for _ in range(5):
+        record = one_round(record, rng)
+    game = Game.start(record)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}/g/{game.key}/")
+    page.locator("#table nav.actions button", has_text="Undo").tap()
+    page.locator("#table nav.actions button", has_text="Redo").wait_for()
+
+    page.evaluate("() => window.scrollTo(0, 0)")
+    top = page.evaluate(BAR)
+    # At the top of the page Undo is on screen, not below it.
+    assert 0 <= top["undoTop"] and top["undoBottom"] <= top["inner"], top
+    # One row of buttons, however long their words.
+    assert top["height"] <= 72, top
+    page.screenshot(path=TABLES / f"actions-bar-{width}x{height}.png")
+
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    bottom = page.evaluate(BAR)
+    # Scrolled to the end, the last player's total is above the bar, not under it.
+    assert bottom["lastRowBottom"] <= bottom["top"], bottom
+    page.screenshot(path=TABLES / f"actions-bar-end-{width}x{height}.png")
+
+
+def test_the_dealer_and_leader_badges_have_a_key(page: Page, live_server: LiveServer) -> None:
+    record = one_round(new_record("oh-hell", players(4), 0, {}), random.Random(3))
+    game = Game.start(record)
+    page.goto(f"{live_server.url}/g/{game.key}/")
+
+    key = page.locator("#table .badge-key")
+    assert key.inner_text().split() == ["D", "deals", "★", "leads"]
