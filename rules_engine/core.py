@@ -414,7 +414,9 @@ class GameRules:
         last is in, so until then no screen may say what a bid is, only that it is given.
         """
         bids = draft.get("bids")
-        return self.sealed(ctx.setup) and isinstance(bids, list) and any(b is None for b in bids)
+        if not self.sealed(ctx.setup) or draft.get("rebid"):  # a dealer's bid again is open
+            return False
+        return isinstance(bids, list) and any(b is None for b in bids)
 
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
         """What was bid and taken so far in the round being entered, per player.

@@ -202,3 +202,27 @@ def test_sealed_bids_in_turn_stay_unseen_until_the_last(
     page = client.get(f"/g/{game.key}/").text
     assert bid_cells(page) == {"Ann": "3", "Bob": "4", "Cat": "3"}
     assert "s bid of 3" in page and "The bids add up to 10 of 5 tricks" in page
+
+
+def test_sealed_under_the_hook_the_dealer_bids_unseen_then_again_openly(
+    client: Client, db: None
+) -> None:
+    game = Game.objects.create(
+        game="oh-hell", record=record("oh-hell", {"hands": [5], "bidding": "sealed"})
+    )
+    tap(client, game, "bid", 1, 2)
+    tap(client, game, "bid", 2, 1)
+    page = client.get(f"/g/{game.key}/").text
+    # Sealed, the dealer's buttons do not tell what the others bid: none is refused.
+    assert "Ann bids" in page and "disabled" not in page.split('class="choices')[1][:600]
+    assert tap(client, game, "bid", 0, 2).status_code == 303  # 2 + 1 + 2 = 5: the hook
+    page = client.get(f"/g/{game.key}/").text
+    assert bid_cells(page) == {"Ann": "", "Bob": "2", "Cat": "1"}
+    assert "the bids shown add up to the tricks: Ann deals and bids again, openly" in page
+    refused = tap(client, game, "bid", 0, 2)
+    assert refused.status_code == 400  # openly, under the hook
+    assert tap(client, game, "bid", 0, 3).status_code == 303
+    tap(client, game, "tricks", 1, 2)
+    tap(client, game, "tricks", 2, 1)
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [3, 2, 1], "tricks": [2, 2, 1]}]
