@@ -26,12 +26,15 @@ def scratch_folder(keep: bool = False) -> Iterator[Path]:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def prepare(folder: Path) -> None:
+def prepare(folder: Path, database_url: str = "") -> None:
     """Set the environment, set Django up, migrate and collect the static files into
     ``folder``; every process the bench starts inherits the environment, so gunicorn
-    runs on the same database and settings.
+    runs on the same database and settings. ``database_url``: PostgreSQL instead
+    (bench/live.py), a database of its own that the bench may fill.
     """
     os.environ.pop("DATABASE_URL", None)  # SQLite first, as the issue asks
+    if database_url:
+        os.environ["DATABASE_URL"] = database_url
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "bench.settings",

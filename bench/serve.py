@@ -16,8 +16,13 @@ from bench.env import ROOT, free_port
 
 
 @contextmanager
-def gunicorn(folder: Path, workers: int = 2) -> Iterator[str]:
-    """The base URL of a running gunicorn; stopped (its own process only) on leaving."""
+def gunicorn(folder: Path, workers: int = 2, asgi: bool = False) -> Iterator[str]:
+    """The base URL of a running gunicorn; stopped (its own process only) on leaving.
+
+    ``asgi``: with uvicorn's workers, as scripts/prod runs it since live updates
+    (bench/live.py); the other parts still measure the WSGI app, to compare with
+    their earlier figures.
+    """
     port = free_port()
     log = (folder / "gunicorn.log").open("w")
     process = subprocess.Popen(
@@ -25,7 +30,8 @@ def gunicorn(folder: Path, workers: int = 2) -> Iterator[str]:
             sys.executable,
             "-m",
             "gunicorn",
-            "scorepad.wsgi",
+            *(["scorepad.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"] if asgi else []),
+            *([] if asgi else ["scorepad.wsgi"]),
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",

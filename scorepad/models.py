@@ -24,6 +24,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record
+from scorepad import live
 from scorepad.figures import FIGURES, rebuild, rows_for
 from scorepad.ratings import RATED, rerate, rerate_all
 
@@ -154,6 +155,7 @@ class Game(models.Model):
             Figures.objects.filter(game_id=self.pk).update(deleted=when is not None)
         self.deleted = when
         self.version += 1
+        live.changed(self.pk, self.version)
 
     def undone(self) -> tuple[Entry, ...]:
         """The entries Redo may put back, the next one last."""
@@ -185,6 +187,8 @@ class Game(models.Model):
             self._loaded = (self.record, self.pending, (table.record, table.pending))
             if record_changed:
                 refresh_figures(self)
+            # Every screen watching the game hears of it once it is committed.
+            live.changed(self.pk, self.version)
         return True
 
     def changes(

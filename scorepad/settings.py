@@ -265,6 +265,17 @@ DATABASES = {
         else sqlite_database(Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))))
     )
 }
+# Under ASGI (scripts/prod: uvicorn's workers) each request's sync code runs in a thread
+# of its own, which Django's persistent connections do not suit (its docs say so):
+# scripts/prod sets CONN_MAX_AGE=0, and PostgreSQL keeps a pool of connections in each
+# process instead (psycopg's), DATABASE_POOL_SIZE at most.
+DATABASE_POOL = env_bool("DATABASE_POOL", False)
+if DATABASE_POOL and _database_url:
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DATABASE_POOL_SIZE", 10),
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 # A test run's own database, so that two runs against one server do not meet
 # (DATABASE_URL=... TEST_DATABASE_NAME=test_ann pytest).
 _test_database = env_str("TEST_DATABASE_NAME", "")
@@ -304,6 +315,17 @@ GAMES_STARTED_PER_HOUR = env_int("GAMES_STARTED_PER_HOUR", 60)
 # How many PDFs the server draws at once (each takes one worker for up to seconds);
 # more are refused with a 503 for a moment. Keep it below gunicorn's workers.
 PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
+
+# Live updates (scorepad/live.py, scorepad/views/live.py): each screen watching a game
+# keeps one stream open (server-sent events). Bounded per server process, per address
+# and per game, so that nobody can hold all of a server's connections (429 past them).
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
+LIVE_STREAMS_PER_GAME = env_int("LIVE_STREAMS_PER_GAME", 30)
+# A comment line this often keeps proxies from closing a quiet stream.
+LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
+# A stream ends after this long and the browser opens a new one at once (0: never):
+# after a deploy or a new server, streams spread over the servers again.
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from scorepad import views
+from scorepad.views.live import table_live, viewer_live
 
 # A game's keys are secrets.token_urlsafe: letters, digits, "-" and "_", which is
 # what <slug:> takes. Anything else (a NUL, which PostgreSQL cannot even look up)
@@ -12,6 +13,7 @@ urlpatterns = [
     path("offline/", views.offline, name="offline"),
     path("new/<slug:game>/", views.new_game, name="new_game"),
     path("g/<slug:key>/", views.game_table, name="table"),
+    path("g/<slug:key>/live/", table_live, name="table_live"),
     path("g/<slug:key>/enter/", views.enter, name="enter"),
     path("g/<slug:key>/undo/", views.undo_step, name="undo"),
     path("g/<slug:key>/redo/", views.redo_step, name="redo"),
@@ -32,6 +34,7 @@ urlpatterns = [
     path("games/import/", views.import_games, name="import_games"),
     path("g/<slug:key>/qr.svg", views.viewer_qr, name="viewer_qr"),
     path("v/<slug:viewer_key>/", views.viewer, name="viewer"),
+    path("v/<slug:viewer_key>/live/", viewer_live, name="viewer_live"),
     path("accounts/signup/", views.sign_up, name="signup"),
     path("accounts/login/", views.log_in, name="login"),
     path("accounts/logout/", views.log_out, name="logout"),

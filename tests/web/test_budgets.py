@@ -24,7 +24,9 @@ from scorepad.models import Game
 
 MOST_QUERIES = 10
 SWAP_BYTES = 4096
-FIRST_LOAD_BYTES = 40 * 1024
+# 40 KB until live updates (issue 25): their scripts, htmx's SSE extension and its
+# glue (static/js/sse.min.js, live.js), are some 2.7 KB of it, gzipped.
+FIRST_LOAD_BYTES = 44 * 1024
 
 
 def stored(record: Record, pending: tuple[Entry, ...] = ()) -> Game:
@@ -134,7 +136,7 @@ def served_size(url: str, settings: Any) -> int:
 
 
 @pytest.mark.parametrize(("name", "players", "rounds"), TABLES)
-def test_a_game_screens_first_load_is_under_40_kb_compressed(
+def test_a_game_screens_first_load_is_under_44_kb_compressed(
     name: str, players: int, rounds: int, settings: Any
 ) -> None:
     settings.DEBUG = False  # no debug script in the page

@@ -75,14 +75,30 @@ def test_it_has_no_forms_and_never_shows_the_keepers_link(
     )
 
 
-def test_it_polls_itself_on_a_real_link(client: Client, new_game: Game) -> None:
+def test_it_polls_itself_on_a_real_link_where_no_stream_can_be_had(
+    client: Client, new_game: Game
+) -> None:
     response = client.get(viewer(new_game))
 
     url = viewer(new_game)
+    # data-poll: static/js/live.js holds these polls back while the stream is up.
     assert (
         f'<a href="{url}" hx-get="{url}"\n       hx-trigger="every 3s" hx-target="#live" '
-        'hx-swap="outerHTML">'
+        'hx-swap="outerHTML" data-poll>'
     ) in response.text
+
+
+def test_it_opens_a_stream_of_the_game_for_its_live_parts(client: Client, new_game: Game) -> None:
+    response = client.get(viewer(new_game))
+
+    url = f"/v/{new_game.viewer_key}/live/?v={new_game.version}"
+    assert f'hx-ext="sse" sse-connect="{url}"' in response.text
+    shown = f'hx-swap="outerHTML" data-version="{new_game.version}"'
+    assert f'<section id="live" class="table viewer" sse-swap="live" {shown}>' in response.text
+    assert (
+        '<section id="viewer-sheet" class="viewer-sheet" sse-swap="sheet" hx-swap="outerHTML">'
+        in (response.text)
+    )
 
 
 def test_with_htmx_it_answers_the_live_fragment_only(htmx_client: Client, new_game: Game) -> None:

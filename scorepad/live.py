@@ -1,0 +1,367 @@
+"""A game's changes, pushed to every screen that watches it (issue 25, "pushed, not polled").
+
+``Game`` calls ``changed(game id, new version)`` whenever it saves a new version.
+Once that is committed, every stream watching the game (scorepad/views/live.py)
+hears of it:
+
+- on SQLite (one server: a laptop at home) through this process's own channel at
+  once; a tap served by another worker process of the same server is read from the
+  database within a quarter of a second (``_watch_versions``: one query for all the
+  games watched in this process, four times a second, only while streams are open);
+- on PostgreSQL (``DATABASE_URL``, perhaps several servers) by ``NOTIFY``: each
+  server process keeps one ``LISTEN`` connection while it has streams open and
+  hands what it hears to its own streams. No other service is needed.
+
+A stream waits on a ``Listener``: an event to wake it and the newest version heard.
+Versions only grow, so a stream that wakes late still sees the latest; whatever it
+missed (a dropped ``LISTEN`` connection) it learns by reading the game again.
+
+What a stream sends on a change is drawn here (``drawn``) once per game version,
+view and language, and shared by every stream that watches the same thing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.db import connection, transaction
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+log = logging.getLogger(__name__)
+
+# PostgreSQL's channel for every game; the payload is "<game id>:<version>".
+CHANNEL = "scorepad_games"
+
+
+@dataclass(eq=False)
+class Listener:
+    """One stream's ear: woken on its own event loop by ``wake``."""
+
+    game_id: int
+    loop: asyncio.AbstractEventLoop
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+    # The newest version heard; None: something may have been missed, read the game.
+    version: int | None = 0
+
+    def wake(self, version: int | None) -> None:
+        # Run on the listener's loop (call_soon_threadsafe): no lock needed.
+        if version is None or self.version is None:
+            self.version = None
+        else:
+            self.version = max(self.version, version)
+        self.event.set()
+
+
+_lock = threading.Lock()
+_listeners: dict[int, set[Listener]] = {}
+# What hears other processes' changes, a task for each event loop with streams open:
+# the LISTEN connection (PostgreSQL) or the versions read every WATCH_SECONDS (SQLite).
+_hearing: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
+_listening: set[asyncio.AbstractEventLoop] = set()
+# How often, on SQLite, the watched games' versions are read (other processes' taps).
+WATCH_SECONDS = 0.25
+
+
+def on_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def changed(game_id: int, version: int) -> None:
+    """Tell every screen watching the game of its new version, once it is committed.
+
+    On PostgreSQL the ``NOTIFY`` reaches every server's listeners (this one's too);
+    on SQLite there is one process, so its own listeners are all there are.
+    """
+    transaction.on_commit(lambda: _publish(game_id, version))
+
+
+def _publish(game_id: int, version: int) -> None:
+    if on_postgres():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{game_id}:{version}"])
+    else:
+        deliver(game_id, version)
+
+
+def deliver(game_id: int, version: int | None) -> None:
+    """Wake this process's listeners of one game, from any thread."""
+    with _lock:
+        listeners = list(_listeners.get(game_id, ()))
+    _wake(listeners, version)
+
+
+def wake_all() -> None:
+    """Wake every listener of this process to read its game again (after a gap), from
+    any thread."""
+    with _lock:
+        listeners = [each for group in _listeners.values() for each in group]
+    _wake(listeners, None)
+
+
+def _wake(listeners: list[Listener], version: int | None) -> None:
+    for listener in listeners:
+        try:
+            listener.loop.call_soon_threadsafe(listener.wake, version)
+        except RuntimeError:  # its loop is closed: the stream is gone
+            pass
+
+
+def listen(game_id: int) -> Listener:
+    """A new listener for one game, on the running event loop; ``forget`` it after."""
+    loop = asyncio.get_running_loop()
+    listener = Listener(game_id, loop)
+    with _lock:
+        _listeners.setdefault(game_id, set()).add(listener)
+    task = _hearing.get(loop)
+    if task is None or task.done():
+        hear = _listen_to_postgres if on_postgres() else _watch_versions
+        _hearing[loop] = apart(loop, hear())
+    return listener
+
+
+def apart(loop: asyncio.AbstractEventLoop, work: Any) -> asyncio.Task[Any]:
+    """A task outside the request that started it (a fresh context): its database work
+    runs in the process's one shared thread, not in a request's own (under ASGI, each
+    request's sync code has a thread, and its connection, until the request ends,
+    which for a stream is when it closes)."""
+    return loop.create_task(work, context=contextvars.Context())
+
+
+def _done_with_database() -> None:
+    """On PostgreSQL, give the shared thread's connection back (to the pool, or closed):
+    nothing ends a request there to do it, and a test database must not be held open.
+    SQLite's is kept: opening one costs more than the read (its PRAGMAs)."""
+    if on_postgres():
+        connection.close()
+
+
+def forget(listener: Listener) -> None:
+    with _lock:
+        group = _listeners.get(listener.game_id)
+        if group is not None:
+            group.discard(listener)
+            if not group:
+                del _listeners[listener.game_id]
+        left_on_loop = any(each.loop is listener.loop for g in _listeners.values() for each in g)
+    if not left_on_loop:
+        # No stream left on this loop: its LISTEN connection is closed (a new stream
+        # opens another, and wakes everyone to read what it may have missed).
+        task = _hearing.pop(listener.loop, None)
+        if task is not None:
+            task.cancel()
+
+
+def _postgres_params() -> dict[str, Any]:
+    """How Django connects (the test database's name in a test run), less what only
+    Django's own connections use."""
+    params = dict(connection.get_connection_params())
+    for name in ("cursor_factory", "context", "prepare_threshold"):
+        params.pop(name, None)
+    return params
+
+
+async def _listen_to_postgres() -> None:
+    """Hold one LISTEN connection for this process, handing each NOTIFY to its listeners;
+    reconnect after a failure, waking every listener to read its game again."""
+    import psycopg
+
+    params = _postgres_params()
+    loop = asyncio.get_running_loop()
+    delay = 0.5
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(**params, autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                _listening.add(loop)
+                delay = 0.5
+                # A change made before LISTEN took hold was heard by nobody here.
+                wake_all()
+                async for note in conn.notifies():
+                    game_id, _, version = note.payload.partition(":")
+                    try:
+                        deliver(int(game_id), int(version))
+                    except ValueError:
+                        log.warning("live: a notification not understood: %r", note.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("live: the LISTEN connection failed; trying again in %s s", delay)
+        finally:
+            _listening.discard(loop)
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 30.0)
+
+
+def listening() -> bool:
+    """Whether this event loop's LISTEN connection is up (PostgreSQL): for the tests."""
+    return asyncio.get_running_loop() in _listening
+
+
+def _versions(game_ids: list[int]) -> dict[int, int]:
+    from scorepad.models import Game
+
+    try:
+        return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+    finally:
+        _done_with_database()
+
+
+async def _watch_versions() -> None:
+    """SQLite: read the versions of the games watched here every ``WATCH_SECONDS``, and hand each
+    change (made by another worker process) to their listeners."""
+    known: dict[int, int] = {}
+    while True:
+        await asyncio.sleep(WATCH_SECONDS)
+        with _lock:
+            watched = list(_listeners)
+        try:
+            versions = await sync_to_async(_versions)(watched)
+        except Exception:
+            log.exception("live: reading the watched games' versions failed")
+            continue
+        for game_id, version in versions.items():
+            if known.get(game_id) != version:
+                deliver(game_id, version)
+        known = versions
+
+
+def open_listeners(game_id: int | None = None) -> int:
+    """How many listeners this process holds (of one game): for tests and the bench."""
+    with _lock:
+        if game_id is not None:
+            return len(_listeners.get(game_id, ()))
+        return sum(len(group) for group in _listeners.values())
+
+
+# -- What a change sends: drawn once per game version, view and language. -------
+
+
+@dataclass(frozen=True)
+class Part:
+    """One fragment of a view as a stream sends it: its event's name, a hash of its HTML
+    (a stream leaves out a part it sent already, unchanged) and the event's text."""
+
+    name: str
+    html_hash: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A game's state as one view shows it: the version, and its parts."""
+
+    version: int
+    parts: tuple[Part, ...]
+
+
+# What each view sends: its events (sse-swap names) and how each is drawn; filled in
+# by scorepad/views/live.py, which knows the templates.
+Drawer = Callable[[Any, HttpRequest], dict[str, str]]
+VIEWS: dict[str, Drawer] = {}
+
+_KEPT = 256  # a few versions of a few views and languages of every watched game
+_drawn: OrderedDict[tuple[int, int, str, str, str], Drawn] = OrderedDict()
+_drawing: dict[tuple[Any, ...], asyncio.Task[Drawn | None]] = {}
+
+
+def event_text(version: int, name: str, html: str) -> str:
+    """A server-sent event of one fragment, with the version as its id."""
+    data = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
+    return f"id: {version}\nevent: {name}\n{data}\n"
+
+
+class Origin(HttpRequest):
+    """What a shared drawing knows of the requests it serves: the site's address, for
+    the links it writes out in full (the viewer link in a result to share)."""
+
+    def __init__(self, origin: str) -> None:
+        super().__init__()
+        self._scheme, _, host = origin.partition("://")
+        self.META["HTTP_HOST"] = host
+
+    def _get_scheme(self) -> str:
+        return self._scheme
+
+
+def origin(request: HttpRequest) -> str:
+    return f"{request.scheme}://{request.get_host()}"
+
+
+def _draw(game_id: int, view: str, language: str, site: str) -> Drawn | None:
+    from scorepad.models import Game
+
+    try:
+        game = Game.objects.filter(pk=game_id).first()
+    finally:
+        _done_with_database()
+    if game is None:
+        return None
+    key = (game_id, game.version, view, language, site)
+    with _lock:
+        kept = _drawn.get(key)
+    if kept is not None:
+        return kept
+    with translation.override(language):
+        events = VIEWS[view](game, Origin(site))
+    parts = tuple(
+        Part(name, hash(html), event_text(game.version, name, html))
+        for name, html in events.items()
+    )
+    drawn = Drawn(game.version, parts)
+    with _lock:
+        _drawn[key] = drawn
+        while len(_drawn) > _KEPT:
+            _drawn.popitem(last=False)
+    return drawn
+
+
+async def drawn(
+    game_id: int, view: str, language: str, site: str, version: int | None
+) -> Drawn | None:
+    """The game as ``view`` shows it in ``language`` on ``site`` (``origin``), at
+    ``version`` or later (None: as it now stands); None when the game is gone.
+
+    Streams woken by the same change share one drawing: the first to ask draws it
+    (one read of the game, one rendering), the others wait for it.
+    """
+    if version is not None:
+        with _lock:
+            kept = _drawn.get((game_id, version, view, language, site))
+        if kept is not None:
+            return kept
+    loop = asyncio.get_running_loop()
+    key = (loop, game_id, version, view, language, site)
+    task = _drawing.get(key)
+    if task is None:
+        # A task of its own, so that a stream closed while it waits cancels only its wait.
+        task = apart(loop, sync_to_async(_draw)(game_id, view, language, site))
+        _drawing[key] = task
+        task.add_done_callback(lambda _: _drawing.pop(key, None))
+    return await asyncio.shield(task)
+
+
+class _NobodysToken:
+    """A CSRF token written as an empty field: Django then reads the one htmx sends
+    from the page's body (``x-csrftoken``), which is the watcher's own."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return ""
+
+
+def template(name: str, context: dict[str, Any], request: HttpRequest) -> str:
+    """A fragment drawn for everyone watching: for nobody's own request (``Origin``),
+    so with nothing of one person's in it, such as a CSRF token."""
+    return render_to_string(name, context | {"request": request, "csrf_token": _NobodysToken()})

@@ -1,0 +1,228 @@
+"""Live updates: a stream of server-sent events for each screen that shows a game.
+
+``GET /g/<key>/live/`` (the keeper's table) and ``GET /v/<viewer_key>/live/`` (the
+viewer and its sheet) answer ``text/event-stream``: at every change of the game, the
+fragments that screen shows, drawn again (scorepad/live.py draws each once per
+version, view and language, for every stream alike), each with ``id: <version>``.
+htmx's SSE extension swaps them in (static/js/sse.js, static/js/live.js).
+
+A stream that resumes says the version it last had (``Last-Event-ID``, or ``?v=``
+on a page's first connection): if the game has moved on, it gets the current state
+at once, so a screen never shows an old state as current. A comment line now and
+then keeps proxies from closing a quiet stream.
+
+The link is the permission, as for the pages themselves (404 for anything else).
+Open streams are bounded per address and per game (settings.LIVE_STREAMS_*, 429
+past them). Only an ASGI server can hold a stream open while waiting: under WSGI
+(``manage.py runserver``, the tests' plain client) the answer is 204, which tells
+the browser not to try again, and the page keeps polling as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.utils import translation
+from django.views.decorators.http import require_GET
+
+from scorepad import live
+from scorepad.access import keeper_game, viewer_game
+from scorepad.models import Game
+from scorepad.throttle import address
+from scorepad.views.sheet import sheet_context
+from scorepad.views.table import current_table, table_context
+
+log = logging.getLogger(__name__)
+
+
+def _table(game: Game, request: HttpRequest) -> dict[str, str]:
+    current, broken = current_table(game)
+    context = table_context(game, current, broken)
+    return {"table": live.template("table.html#table", context, request)}
+
+
+def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
+    current, _ = current_table(game)
+    context = table_context(game, current)
+    return {
+        "live": live.template("viewer.html#live", context, request),
+        "sheet": _sheet(game, request, context),
+    }
+
+
+# The viewer's sheet changes with the record only (a round's end, a correction), not at
+# every tap: kept by the record's hash, it is drawn once a round.
+_sheets: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_sheets_lock = threading.Lock()
+
+
+def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
+    key = (
+        game.pk,
+        game.fingerprint,
+        game.correcting,
+        translation.get_language(),
+        live.origin(request),
+    )
+    with _sheets_lock:
+        kept = _sheets.get(key)
+    if kept is None:
+        # As the page draws it: the sheet reads the table's context too.
+        kept = live.template("viewer.html#sheet", context | sheet_context(game), request)
+        with _sheets_lock:
+            _sheets[key] = kept
+            while len(_sheets) > 128:
+                _sheets.popitem(last=False)
+    return kept
+
+
+live.VIEWS.update({"table": _table, "viewer": _viewer})
+
+# The streams open in this process, by address and by game.
+_open: Counter[tuple[str, Any]] = Counter()
+
+
+def _take(where: str, game_id: int) -> Callable[[], None] | None:
+    """A place for one more stream, or None past a bound; call what it returns to free it."""
+    slots = (("address", where), ("game", game_id))
+    bounds = (settings.LIVE_STREAMS_PER_ADDRESS, settings.LIVE_STREAMS_PER_GAME)
+    if any(_open[slot] >= bound for slot, bound in zip(slots, bounds, strict=True)):
+        return None
+    for slot in slots:
+        _open[slot] += 1
+    freed = False
+
+    def free() -> None:
+        nonlocal freed
+        if not freed:
+            freed = True
+            for slot in slots:
+                _open[slot] -= 1
+                if _open[slot] <= 0:
+                    del _open[slot]
+
+    return free
+
+
+def _shown(request: HttpRequest) -> int | None:
+    """The version the screen shows: the last event's id, or the page's own (``?v=``)."""
+    value = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
+    value = value.strip()
+    if value.isascii() and value.isdigit() and len(value) < 12:
+        return int(value)
+    return None
+
+
+async def _events(
+    game_id: int, view: str, language: str, site: str, shown: int | None
+) -> AsyncIterator[str]:
+    """The stream itself: the state at once if the screen's is old, then each change."""
+    listener = live.listen(game_id)
+    started = time.monotonic()
+    sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
+    try:
+        # The request's own connection, given back before the stream waits: it would be
+        # held (under ASGI, in the request's thread) until the stream closes. What the
+        # stream reads from now on is read apart (scorepad/live.py).
+        await sync_to_async(connections.close_all)()
+        # How soon the browser tries again when the stream ends or drops.
+        yield "retry: 1000\n\n"
+        listener.version = None  # read the game once now: it may have moved on
+        while True:
+            listener.event.clear()
+            target: int | None = listener.version
+            if target is None:
+                listener.version = shown or 0
+            if target is None or shown is None or target > shown:
+                try:
+                    drawn = await live.drawn(game_id, view, language, site, target)
+                except Exception:
+                    # Logged here: an error inside a stream is otherwise hard to read.
+                    log.exception("live: drawing game %s for %s failed", game_id, view)
+                    return
+                if drawn is None:
+                    return  # the game is gone
+                if shown is None or drawn.version > shown:
+                    # The parts that changed since this stream last sent them.
+                    changed = [
+                        part for part in drawn.parts if sent.get(part.name) != part.html_hash
+                    ]
+                    yield "".join(part.text for part in changed) or f": version {drawn.version}\n\n"
+                    sent.update((part.name, part.html_hash) for part in changed)
+                    shown = drawn.version
+                if listener.version == target:
+                    listener.version = shown  # heard and drawn: wait for the next
+                continue  # a change may have come while this one was drawn
+            wait = float(settings.LIVE_HEARTBEAT_SECONDS)
+            if settings.LIVE_STREAM_SECONDS:
+                left = started + settings.LIVE_STREAM_SECONDS - time.monotonic()
+                if left <= 0:
+                    return
+                wait = min(wait, left)
+            try:
+                await asyncio.wait_for(listener.event.wait(), timeout=wait)
+            except TimeoutError:
+                if wait < settings.LIVE_HEARTBEAT_SECONDS:
+                    continue  # its time is up (see above), not a heartbeat's
+                yield ": still here\n\n"
+    finally:
+        live.forget(listener)
+
+
+class _Stream(StreamingHttpResponse):
+    """The event stream; its place is freed when it is closed, whether or not it ever
+    started (the server closes every answer, also when the browser went away)."""
+
+    def __init__(self, events: AsyncIterator[str], free: Callable[[], None]) -> None:
+        super().__init__(events, content_type="text/event-stream; charset=utf-8")
+        self["Cache-Control"] = "no-cache"
+        # Nginx and the like would hold the events back to send them in bigger pieces.
+        self["X-Accel-Buffering"] = "no"
+        self._free = free
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._free()
+
+
+async def _stream(request: HttpRequest, game: Game, view: str) -> HttpResponseBase:
+    if not isinstance(request, ASGIRequest):
+        # No stream under WSGI: 204 tells the browser to stop asking; the page polls.
+        return HttpResponse(status=204)
+    free = _take(address(request), game.pk)
+    if free is None:
+        response = HttpResponse(
+            "Too many live updates open.", status=429, content_type="text/plain; charset=utf-8"
+        )
+        response["Retry-After"] = "30"
+        return response
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    events = _events(game.pk, view, language, live.origin(request), _shown(request))
+    return _Stream(events, free)
+
+
+@require_GET
+async def table_live(request: HttpRequest, key: str) -> HttpResponseBase:
+    """The keeper's table, live: another keeper's phone sees every tap."""
+    game = await sync_to_async(keeper_game)(request, key)
+    return await _stream(request, game, "table")
+
+
+@require_GET
+async def viewer_live(request: HttpRequest, viewer_key: str) -> HttpResponseBase:
+    """The viewer's round, totals and sheet, live."""
+    game = await sync_to_async(viewer_game)(request, viewer_key)
+    return await _stream(request, game, "viewer")

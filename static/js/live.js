@@ -1,0 +1,117 @@
+// Live updates: the server pushes each change of the game over one stream
+// (scorepad/views/live.py), which htmx's SSE extension (static/js/sse.js) swaps in.
+// This file adds what the extension leaves to the page:
+// - a stream (re)opened says the version on screen (?v=), so the server sends the
+//   current state at once when the game has moved on meanwhile;
+// - an event older than what the screen shows (a tap's own answer came first) is
+//   not swapped in: an old state is never shown as current;
+// - a stream that drops is said on the page while the browser reconnects (the
+//   page polls meanwhile, where it can);
+// - where there is no EventSource, or the stream is refused (a server without
+//   streams answers 204), the page polls as before ([data-poll]), trying the stream
+//   again now and then. While the stream is up, those polls are held back.
+"use strict";
+
+(function () {
+  var root = document.querySelector("[data-live]");
+  if (!root) return;
+  var QUIET = 1500; // ms: a stream back within this is not worth a note
+  var RETRY = 60000; // ms: while polling, how often to try the stream again
+  var noteTimer = null;
+  var base = root.getAttribute("sse-connect").split("?")[0];
+
+  // Kept in a copy of the page (static/js/keep.js keeps the table's): used again.
+  var status = root.querySelector(".live-status") || document.createElement("p");
+  status.className = "live-status";
+  status.setAttribute("role", "status");
+  status.hidden = true;
+  status.textContent = "";
+  root.prepend(status);
+
+  function mode(name) {
+    root.dataset.liveMode = name;
+  }
+
+  // The words come from the page (templates/_live_words.html), in its language.
+  function say(words) {
+    status.textContent = words || "";
+    status.hidden = !words;
+  }
+
+  // The version a part of the page shows: its own data-version (the viewer's parts),
+  // or that of its forms (the keeper's table); the oldest, if several.
+  function shown(part) {
+    var least = null;
+    if (part.dataset.version) return Number(part.dataset.version);
+    part.querySelectorAll("[data-version], input[name=version]").forEach(function (each) {
+      var version = Number(each.dataset.version || each.value);
+      if (least === null || version < least) least = version;
+    });
+    return least;
+  }
+
+  // What the extension gets in place of a stream while the page polls.
+  function quiet() {
+    var nothing = function () {};
+    return { readyState: 2, close: nothing, addEventListener: nothing, removeEventListener: nothing };
+  }
+
+  function poll() {
+    mode("polling");
+    clearTimeout(noteTimer);
+    say(root.querySelector("[data-poll]") ? root.dataset.wordsLivePolling : root.dataset.wordsLiveOff);
+  }
+
+  mode("connecting");
+  if (!window.EventSource || !window.htmx) {
+    poll();
+    return;
+  }
+
+  htmx.createEventSource = function () {
+    if (root.dataset.liveMode === "polling") return quiet();
+    var version = shown(root);
+    return new EventSource(version === null ? base : base + "?v=" + version);
+  };
+
+  root.addEventListener("htmx:sseOpen", function () {
+    clearTimeout(noteTimer);
+    mode("on");
+    say("");
+  });
+
+  root.addEventListener("htmx:sseError", function (event) {
+    var source = event.detail && event.detail.source;
+    if (source && source.readyState === 2) {
+      // Refused, not dropped (204 from a server without streams, 429, 404): poll,
+      // and now and then try the stream again (a server restarted, another one).
+      source.close();
+      poll();
+      setTimeout(function () {
+        mode("connecting");
+        root.setAttribute("sse-connect", base + "?again=" + Date.now());
+        htmx.process(root);
+      }, RETRY);
+      return;
+    }
+    // Dropped: the browser reconnects by itself, saying the last version it had.
+    if (root.dataset.liveMode === "lost") return; // still trying: the note stands
+    mode("lost");
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(function () {
+      if (root.dataset.liveMode === "lost") say(root.dataset.wordsLiveLost);
+    }, QUIET);
+  });
+
+  root.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var now = shown(event.target);
+    if (now !== null && !(Number(event.detail.lastEventId) > now)) event.preventDefault();
+  });
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (root.dataset.liveMode === "on" && elt.matches && elt.matches("[data-poll]")) {
+      event.preventDefault();
+    }
+  });
+})();

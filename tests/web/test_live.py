@@ -1,0 +1,359 @@
+"""live: a game's changes pushed to the screens that watch it (server-sent events).
+
+The streams are read through Django's async test client, which runs the app as
+ASGI does; a tap is made through the plain client, as another phone would. Each
+test needs committed rows (``transactional_db``): a change is published once it
+is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection, connections
+from django.test import AsyncClient, Client
+
+from rules_engine import new_record
+from scorepad import live
+from scorepad.models import Game
+from scorepad.views import live as live_views
+
+pytestmark = pytest.mark.usefixtures("transactional_db")
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat", "Dev"], first_dealer=0))
+
+
+def run(scenario: Callable[[], Awaitable[None]]) -> None:
+    """Run an async scenario in a thread and event loop of its own: in a full run the
+    browser tests' Playwright keeps a loop in this thread. Its database calls run in
+    asgiref's one shared thread, whose connection is closed after."""
+    failed: list[BaseException] = []
+
+    async def scenario_then_close() -> None:
+        try:
+            await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    def target() -> None:
+        try:
+            asyncio.run(scenario_then_close())
+        except BaseException as error:
+            failed.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(120)
+    if failed:
+        raise failed[0]
+
+
+def tap(game: Game, seat: int, value: int) -> None:
+    """Another phone enters a bid through the keeper's link."""
+    game.refresh_from_db()
+    data = {"version": game.version, "kind": "bid", "seat": seat, "value": value}
+    response = Client().post(f"/g/{game.key}/enter/", data)
+    assert response.status_code == 303
+
+
+TAP_ELSEWHERE = """
+import django
+django.setup()
+from django.test import Client
+from scorepad.models import Game
+game = Game.objects.get(key={key!r})
+answer = Client().post(
+    f"/g/{{game.key}}/enter/", {{"version": game.version, "kind": "bid", "seat": 1, "value": 3}}
+)
+assert answer.status_code == 303, answer.status_code
+"""
+
+
+def tap_in_another_process(game: Game, database: dict[str, str]) -> None:
+    """A bid entered by another process on the same database (``database``: its
+    environment variables), as another worker or server would."""
+    env = os.environ | {"DJANGO_SETTINGS_MODULE": "tests.settings", "DEBUG": "true"} | database
+    env.pop("TEST_DATABASE_NAME", None)
+    subprocess.run(
+        [sys.executable, "-c", TAP_ELSEWHERE.format(key=game.key)],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        check=True,
+        timeout=60,
+    )
+
+
+class Stream:
+    """One open stream, read an event (or comment) at a time."""
+
+    def __init__(self, response: Any) -> None:
+        self.response = response
+        self.chunks: AsyncIterator[bytes] = aiter(response.streaming_content)
+
+    async def next(self, timeout: float = 5.0) -> str:
+        chunk = await asyncio.wait_for(anext(self.chunks), timeout)
+        return chunk.decode()
+
+    async def close(self) -> None:
+        await self.chunks.aclose()  # type: ignore[attr-defined]
+        await sync_to_async(self.response.close)()
+
+
+async def open_stream(url: str, **headers: str) -> Stream:
+    response = await AsyncClient().get(url, headers=headers)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/event-stream")
+    return Stream(response)
+
+
+def events(text: str) -> list[tuple[str, str, str]]:
+    """(id, event, data) of each event in a piece of the stream."""
+    found = []
+    for block in text.split("\n\n"):
+        fields: dict[str, list[str]] = {}
+        for line in block.split("\n"):
+            name, _, value = line.partition(": ")
+            fields.setdefault(name, []).append(value)
+        if "event" in fields:
+            found.append((fields["id"][0], fields["event"][0], "\n".join(fields["data"])))
+    return found
+
+
+def test_it_pushes_a_tap_to_a_watching_viewer_with_its_sheet(game: Game) -> None:
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        try:
+            assert (await stream.next()).startswith("retry: ")
+            await sync_to_async(tap)(game, 1, 3)
+            sent = events(await stream.next())
+        finally:
+            await stream.close()
+        assert [(version, name) for version, name, _ in sent] == [("1", "live"), ("1", "sheet")]
+        live_html, sheet_html = sent[0][2], sent[1][2]
+        assert 'data-version="1"' in live_html
+        assert "Now: Cat bids" in live_html
+        assert '<section id="viewer-sheet"' in sheet_html
+
+    run(scenario)
+
+
+def test_it_leaves_out_the_sheet_while_it_is_unchanged(game: Game) -> None:
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        try:
+            await stream.next()
+            names = []
+            # Bob, Cat, Dev and Ann bid (10 cards): the sheet changes only with a round's end.
+            for seat, value in ((1, 3), (2, 3), (3, 3)):
+                await sync_to_async(tap)(game, seat, value)
+                names.append([name for _, name, _ in events(await stream.next())])
+        finally:
+            await stream.close()
+        assert names == [["live", "sheet"], ["live"], ["live"]]
+
+    run(scenario)
+
+
+def test_it_pushes_another_keepers_tap_to_the_table(game: Game) -> None:
+    async def scenario() -> None:
+        stream = await open_stream(f"/g/{game.key}/live/?v={game.version}")
+        try:
+            await stream.next()
+            await sync_to_async(tap)(game, 1, 3)
+            sent = events(await stream.next())
+        finally:
+            await stream.close()
+        assert [(version, name) for version, name, _ in sent] == [("1", "table")]
+        table = sent[0][2]
+        assert '<section id="table"' in table and "Cat bids" in table
+        # Drawn for everyone: no one's CSRF token (htmx sends the page's own).
+        assert 'name="csrfmiddlewaretoken" value=""' in table
+
+    run(scenario)
+
+
+def test_on_sqlite_a_tap_served_by_another_worker_reaches_a_stream_here(game: Game) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only: PostgreSQL's NOTIFY is tested in test_live_postgres.py")
+
+    def tap_elsewhere() -> None:
+        tap_in_another_process(game, {"SQLITE_PATH": str(connection.settings_dict["NAME"])})
+
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        try:
+            await stream.next()
+            await sync_to_async(tap_elsewhere, thread_sensitive=False)()
+            sent = events(await stream.next())
+        finally:
+            await stream.close()
+        assert [(version, name) for version, name, _ in sent] == [("1", "live"), ("1", "sheet")]
+
+    run(scenario)
+
+
+def test_it_sends_the_current_state_at_once_to_a_screen_that_shows_an_older_one(
+    game: Game,
+) -> None:
+    tap(game, 1, 3)
+    tap(game, 2, 2)
+
+    async def scenario() -> None:
+        # Resumed after missing both taps: the state as it stands, at once.
+        stream = await open_stream(f"/v/{game.viewer_key}/live/", **{"Last-Event-ID": "0"})
+        try:
+            await stream.next()
+            sent = events(await stream.next())
+        finally:
+            await stream.close()
+        assert {version for version, _, _ in sent} == {"2"}
+        assert "Now: Dev bids" in sent[0][2]
+
+    run(scenario)
+
+
+def test_it_sends_nothing_but_heartbeats_to_a_screen_that_is_up_to_date(
+    game: Game, settings: Any
+) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    tap(game, 1, 3)
+
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/", **{"Last-Event-ID": "1"})
+        try:
+            await stream.next()
+            assert (await stream.next()).startswith(": ")  # a comment keeps proxies open
+        finally:
+            await stream.close()
+
+    run(scenario)
+
+
+def test_it_ends_a_stream_after_its_time_for_the_browser_to_open_another(
+    game: Game, settings: Any
+) -> None:
+    settings.LIVE_STREAM_SECONDS = 0.3
+
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v=0")
+        try:
+            await stream.next()
+            with pytest.raises(StopAsyncIteration):
+                await stream.next()
+        finally:
+            await stream.close()
+
+    run(scenario)
+    assert live.open_listeners() == 0
+
+
+def test_it_draws_a_change_once_for_every_screen_that_watches_it(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawings: list[int] = []
+    draw_viewer = live.VIEWS["viewer"]
+
+    def counted(drawn: Game, request: Any) -> dict[str, str]:
+        drawings.append(drawn.version)
+        return draw_viewer(drawn, request)
+
+    monkeypatch.setitem(live.VIEWS, "viewer", counted)
+
+    async def scenario() -> None:
+        streams = [await open_stream(f"/v/{game.viewer_key}/live/?v=0") for _ in range(5)]
+        try:
+            for stream in streams:
+                await stream.next()
+            await sync_to_async(tap)(game, 1, 3)
+            sent = [events(await stream.next()) for stream in streams]
+        finally:
+            for stream in streams:
+                await stream.close()
+        assert all(each == sent[0] for each in sent)
+        assert drawings == [1]
+
+    run(scenario)
+
+
+def test_it_answers_404_for_a_game_one_cannot_see(game: Game) -> None:
+    async def scenario() -> None:
+        client = AsyncClient()
+        for url in (
+            "/v/no-such-game/live/",
+            "/g/no-such-game/live/",
+            # Each link opens its own stream only: a viewer link is no keeper link.
+            f"/g/{game.viewer_key}/live/",
+        ):
+            response = await client.get(url)
+            assert response.status_code == 404, url
+
+    run(scenario)
+    assert live.open_listeners() == 0
+
+
+def test_it_refuses_a_stream_past_the_bound_for_one_address(game: Game, settings: Any) -> None:
+    settings.LIVE_STREAMS_PER_ADDRESS = 2
+    other = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0))
+
+    async def scenario() -> None:
+        first = await open_stream(f"/v/{game.viewer_key}/live/")
+        second = await open_stream(f"/g/{other.key}/live/")
+        try:
+            response = await AsyncClient().get(f"/v/{other.viewer_key}/live/")
+            assert response.status_code == 429
+            assert response["Retry-After"]
+        finally:
+            await first.close()
+            await second.close()
+        # Closed streams free their places.
+        third = await open_stream(f"/v/{other.viewer_key}/live/")
+        await third.close()
+
+    run(scenario)
+
+
+def test_it_refuses_a_stream_past_the_bound_for_one_game(game: Game, settings: Any) -> None:
+    settings.LIVE_STREAMS_PER_GAME = 1
+
+    async def scenario() -> None:
+        first = await open_stream(f"/v/{game.viewer_key}/live/")
+        try:
+            other_address = AsyncClient(REMOTE_ADDR="10.0.0.9")
+            response = await other_address.get(f"/g/{game.key}/live/")
+            assert response.status_code == 429
+        finally:
+            await first.close()
+
+    run(scenario)
+    assert live_views._open == {}
+
+
+def test_it_answers_204_where_no_stream_can_be_held(client: Client, game: Game) -> None:
+    # Under WSGI (manage.py runserver) a stream would hold a worker: the page polls.
+    answers = []
+
+    def get() -> None:
+        try:
+            answers.append(client.get(f"/v/{game.viewer_key}/live/"))
+        finally:
+            connections.close_all()  # this thread's, which nothing else closes
+
+    async def scenario() -> None:
+        # The plain client, in a thread with no event loop (WSGI runs the async view in
+        # a loop of its own).
+        await sync_to_async(get, thread_sensitive=False)()
+
+    run(scenario)
+    assert answers[0].status_code == 204

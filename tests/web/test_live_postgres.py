@@ -1,0 +1,85 @@
+"""live across processes: on PostgreSQL a tap reaches the streams of every server.
+
+A tap publishes the game's new version with NOTIFY once committed; each server
+process LISTENs. Here a second process (as a second server would) makes the tap,
+and this process's stream hears of it. PostgreSQL only: the tests' PostgreSQL run
+(``DATABASE_URL=postgres://...``, see docs/dev/architecture.md); skipped on SQLite.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import quote
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test import Client
+
+from rules_engine import new_record
+from scorepad import live
+from scorepad.models import Game
+from tests.web.test_live import events, open_stream, run, tap_in_another_process
+
+pytestmark = pytest.mark.usefixtures("transactional_db")
+
+
+@pytest.fixture(autouse=True)
+def on_postgres() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only (DATABASE_URL=postgres://...): NOTIFY and LISTEN")
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat", "Dev"], first_dealer=0))
+
+
+def database_url() -> str:
+    """The test database's address, for another process."""
+    params = connection.settings_dict
+    user = quote(params["USER"] or "")
+    password = f":{quote(params['PASSWORD'])}" if params["PASSWORD"] else ""
+    port = f":{params['PORT']}" if params["PORT"] else ""
+    return f"postgres://{user}{password}@{params['HOST']}{port}/{quote(params['NAME'])}"
+
+
+def tap_from_another_server(game: Game) -> None:
+    tap_in_another_process(game, {"DATABASE_URL": database_url()})
+
+
+def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> None:
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        try:
+            await stream.next()
+            for _ in range(100):
+                if live.listening():
+                    break
+                await asyncio.sleep(0.05)
+            assert live.listening()
+            # Not this process's tap: only the NOTIFY can tell this stream of it.
+            await sync_to_async(tap_from_another_server, thread_sensitive=False)(game)
+            sent = events(await stream.next(timeout=10))
+        finally:
+            await stream.close()
+        assert [(version, name) for version, name, _ in sent] == [("1", "live"), ("1", "sheet")]
+        assert "Now: Cat bids" in sent[0][2]
+
+    run(scenario)
+    assert live.open_listeners() == 0
+
+
+def test_a_tap_notifies_a_listening_connection_once_committed(game: Game) -> None:
+    import psycopg
+
+    params = connection.get_connection_params()
+    keys = ("dbname", "user", "password", "host", "port")
+    with psycopg.connect(**{k: params[k] for k in keys if k in params}, autocommit=True) as other:
+        other.execute(f"LISTEN {live.CHANNEL}")
+        answer = Client().post(
+            f"/g/{game.key}/enter/", {"version": 0, "kind": "bid", "seat": 1, "value": 3}
+        )
+        assert answer.status_code == 303
+        heard = [note.payload for note in other.notifies(timeout=5, stop_after=1)]
+    assert heard == [f"{game.pk}:1"]
