@@ -317,3 +317,26 @@ def test_the_viewers_sheet_never_shows_the_keeper_link(client: Client, played_ga
 
     assert played_game.key not in response.text
     assert "Correct round" not in response.text
+
+
+def test_sealed_bids_show_on_the_viewer_only_once_the_last_is_in(client: Client, db: None) -> None:
+    record = {
+        "format": "scorepad/1",
+        "game": "skull-king",
+        "options": {"hands": [9]},  # sealed, as ruled
+        "players": ["Ann", "Bob", "Cat"],
+        "first_dealer": 0,
+        "rounds": [],
+    }
+    game = Game.objects.create(game="skull-king", record=record)
+    keeper = Client()
+    bid_now(keeper, game, 0, 7)
+    bid_now(keeper, game, 1, 8)
+    page = unescape(client.get(viewer(game)).text)
+    assert re.search(r'<th scope="row">Ann.*?</th><td>✓</td>', page)
+    assert re.search(r'<th scope="row">Bob.*?</th><td>✓</td>', page)
+    assert "bid of" not in page and "add up to" not in page
+    bid_now(keeper, game, 2, 5)
+    page = unescape(client.get(viewer(game)).text)
+    assert re.search(r'<th scope="row">Ann.*?</th><td>7</td>', page)
+    assert "The bids add up to 20 of 9 tricks" in page
