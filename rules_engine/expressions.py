@@ -41,7 +41,6 @@ from .errors import RulesError
 from .messages import Message, Param, each_and, say
 
 NAMES = ("b", "t", "h", "n")
-NAME_MEANINGS = {"b": "the bid", "t": "the tricks taken", "h": "the cards dealt", "n": "players"}
 MAX_LENGTH = 120
 LOWEST = -10_000
 HIGHEST = 10_000
