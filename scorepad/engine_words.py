@@ -204,6 +204,9 @@ GAME_TEXTS = (
     gettext_noop('trump'),
     gettext_noop('number'),
     gettext_noop('direction'),
+    gettext_noop('bonus'),
+    gettext_noop('Lost'),
+    gettext_noop('lost tricks'),
     # The start of the made and missed options' help, as a refusal quotes it.
     gettext_noop('The score of a bidder who took exactly their bid'),
     gettext_noop('The score of a bidder who did not'),
