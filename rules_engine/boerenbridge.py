@@ -56,8 +56,6 @@ HAND_SIZE = 13
 # As ruled, 4 players; with the house rule ``hands``, 3 to 7 (RULINGS, "Boerenbridge").
 RULED_PLAYERS = BOERENBRIDGE_AS_RULED
 GOAL = 100
-# "If you have a score of 80 or more points you do not participate in the bidding."
-SIT_OUT_AT = 80
 MADE_BONUS = 10
 MADE_ZERO = 20
 
@@ -229,7 +227,7 @@ class Boerenbridge(GameRules):
             others = [s for s in bidders(ctx) if s != seat]
             if all(draft["bids"][s] is not None for s in others):
                 forbidden = forbidden_bid(ctx, draft["bids"])
-        return bid_choices(ctx, seat, forbidden)
+        return bid_choices(ctx, forbidden)
 
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         waiting = tuple(s for s in bidders(ctx) if draft["bids"][s] is None)

@@ -50,9 +50,6 @@ class Setup:
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.n
 
-    def right_of(self, seat: int) -> int:
-        return (seat - 1) % self.n
-
 
 @dataclass(frozen=True)
 class RoundContext:

@@ -157,7 +157,7 @@ class SkullKing(GameRules):
                 if len(names) == 1
                 else say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
             )
-            choices = bid_choices(ctx, waiting[0], None)
+            choices = bid_choices(ctx, None)
             return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting)
         if any(t is None for t in draft["tricks"]):
             return self.tricks_step(ctx, draft)

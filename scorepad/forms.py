@@ -45,7 +45,11 @@ from rules_engine import (
 from rules_engine.house_rules import AS_RULED, CUSTOM, MOST_HAND_FROM
 from rules_engine.messages import say
 from scorepad.engine_words import words
+from scorepad.models import RULES_NAME_LENGTH
 from scorepad.records import MAX_IMPORT_BYTES, read_records
+
+# The most digits of a database id or a byte count: 18 always fit a 64-bit integer.
+ID_DIGITS = 18
 
 
 def small_number(text: str, digits: int = 3, signed: bool = False) -> int | None:
@@ -365,7 +369,7 @@ class SetupForm(forms.Form):
                 ),
             )
         self.fields["rules_name"] = forms.CharField(
-            label=_("Save these rules as"), required=False, max_length=60
+            label=_("Save these rules as"), required=False, max_length=RULES_NAME_LENGTH
         )
 
     def option_fields(self) -> list[forms.BoundField]:
@@ -644,7 +648,7 @@ class SetupForm(forms.Form):
 class RulesNameForm(forms.Form):
     """The name a set of house rules is saved or renamed under."""
 
-    name = forms.CharField(max_length=60, required=False)
+    name = forms.CharField(max_length=RULES_NAME_LENGTH, required=False)
 
     def clean_name(self) -> str:
         name = " ".join(str(self.cleaned_data["name"] or "").split())

@@ -27,6 +27,7 @@ from rules_engine import ENGLISH, GAMES, Entry, Plural, Record, RulesError, pars
 from rules_engine.core import TRUMPS
 from rules_engine.house_rules import PRESETS
 from scorepad.engine_words import words
+from scorepad.management.commands.engine_templates import engine_templates
 from scorepad.models import Game
 from tests.engine.test_abracadabra import SPEC_ENTRIES, spec_record
 from tests.five_games import (
@@ -136,9 +137,9 @@ def test_the_committed_mo_file_is_the_po_file_compiled(tmp_path: Path) -> None:
     assert found == wanted, "run: manage.py compilemessages (see docs/dev/translating.md)"
 
 
-def _literals(name: str) -> list[Any]:
-    """The literal arguments of each call in engine_words.py's tuple ``name``."""
-    tree = ast.parse((ROOT / "scorepad" / "engine_words.py").read_text())
+def _literals(name: str, module: str = "engine_words.py") -> list[Any]:
+    """The literal arguments of each call in scorepad/``module``'s tuple ``name``."""
+    tree = ast.parse((ROOT / "scorepad" / module).read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
             assert isinstance(node.value, ast.Tuple)
@@ -146,14 +147,17 @@ def _literals(name: str) -> list[Any]:
                 tuple(ast.literal_eval(arg) for arg in call.args)  # type: ignore[attr-defined]
                 for call in node.value.elts
             ]
-    raise AssertionError(f"no {name} in engine_words.py")
+    raise AssertionError(f"no {name} in {module}")
 
 
 def test_every_engine_template_is_marked_for_translation() -> None:
+    # engine_templates.py is written by a command: the engine's templates, each once.
+    committed = (ROOT / "scorepad" / "engine_templates.py").read_text()
+    assert committed == engine_templates(), "run: manage.py engine_templates"
     wanted = [
         (t.one, t.other, t.count) if isinstance(t, Plural) else (t,) for t in ENGLISH.values()
     ]
-    assert _literals("TEMPLATES") == wanted
+    assert _literals("TEMPLATES", "engine_templates.py") == wanted
 
 
 def test_every_games_word_is_marked_for_translation() -> None:
