@@ -12,6 +12,7 @@ from typing import Any
 
 from .core import MAX_NAME, GameRules, Round, Setup
 from .errors import RulesError
+from .games import GAMES
 from .messages import Term, say
 from .options import MOST_DEALS, resolve_options
 
@@ -25,17 +26,10 @@ FIELDS = ("format", "game", "options", "players", "first_dealer", "rounds", "pla
 REQUIRED = ("format", "game", "options", "players", "first_dealer", "rounds")
 
 
-def _games() -> Mapping[str, GameRules]:
-    from .games import GAMES  # the registry imports every game; import it late
-
-    return GAMES
-
-
 def rules_for(game: object) -> GameRules:
-    games = _games()
-    if not isinstance(game, str) or game not in games:
-        raise RulesError(say("record_unknown_game", value=repr(game), games=", ".join(games)))
-    return games[game]
+    if not isinstance(game, str) or game not in GAMES:
+        raise RulesError(say("record_unknown_game", value=repr(game), games=", ".join(GAMES)))
+    return GAMES[game]
 
 
 @dataclass(frozen=True)
