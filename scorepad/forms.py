@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from rules_engine import (
     GAMES,
-    GAMES_WITH_HOUSE_RULES,
     MAX_NAME,
     Answer,
     Cell,
@@ -42,8 +41,9 @@ from rules_engine import (
     rules_in_play,
     score_table,
 )
-from rules_engine.house_rules import AS_RULED, CUSTOM, MOST_HAND_FROM
+from rules_engine.house_rules import CUSTOM, MOST_HAND_FROM
 from rules_engine.messages import say
+from rules_engine.options import AS_RULED
 from scorepad.engine_words import words
 from scorepad.models import RULES_NAME_LENGTH
 from scorepad.records import MAX_IMPORT_BYTES, read_records
@@ -307,7 +307,7 @@ class SetupForm(forms.Form):
 
     @property
     def has_house_rules(self) -> bool:
-        return self.rules.key in GAMES_WITH_HOUSE_RULES
+        return self.rules.has_house_rules
 
     @property
     def has_expressions(self) -> bool:

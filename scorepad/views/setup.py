@@ -26,7 +26,7 @@ from rules_engine import (
     say,
     score_table,
 )
-from rules_engine.house_rules import AS_RULED
+from rules_engine.options import AS_RULED
 from scorepad import throttle
 from scorepad.access import browser_key, remember
 from scorepad.engine_words import words

@@ -25,7 +25,6 @@ from django.utils import translation
 from bench.games import first_tap, tap_form
 from rules_engine import ENGLISH, GAMES, Entry, Plural, Record, RulesError, parse_record, say
 from rules_engine.core import TRUMPS
-from rules_engine.house_rules import PRESETS
 from scorepad.engine_words import words
 from scorepad.management.commands.engine_templates import engine_templates
 from scorepad.models import Game
@@ -167,7 +166,7 @@ def test_every_games_word_is_marked_for_translation() -> None:
         for option in rules.options:
             texts += [option.label, option.help, *(c.label for c in option.choices)]
         assert {t for t in texts if t} <= marked, rules.key
-    for presets in PRESETS.values():
+    for presets in (rules.published_presets for rules in GAMES.values()):
         assert {text for p in presets for text in (p.name, p.description)} <= marked
     assert set(TRUMPS) <= marked
 
