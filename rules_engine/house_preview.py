@@ -11,7 +11,7 @@ from .core import RoundContext
 from .errors import RulesError
 from .games import GAMES
 from .house_rules import hands
-from .messages import Term, say
+from .messages import Message, Term, say
 from .options import AS_RULED, Preset
 from .record import new_record
 
@@ -111,7 +111,10 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
         if dict(found.options) == dict(options):
             if found.key == AS_RULED:
                 return say("rules_as_ruled")
-            return say("rules_preset", name=Term(found.name))
+            # A name with a number in it ("1 to 10 and back") is a message of its own,
+            # said in the page's language as it is; a plain name is a catalogue word.
+            name = found.name if isinstance(found.name, Message) else Term(found.name)
+            return say("rules_preset", name=name)
     house = {name: options[name] for name in HOUSE_OPTIONS if name in options}
     if not house:
         return say("rules_as_ruled")

@@ -498,3 +498,17 @@ def test_undo_starts_with_a_capital_where_dutch_puts_the_entry_first(client: Cli
     assert re.search(
         r'<button type="submit" class="secondary">Undo [A-Z][a-z]+&#x27;s bid', english
     )
+
+
+def test_a_presets_name_with_a_number_reads_in_dutch_on_the_rules_line() -> None:
+    # Seen at a five-player Boerenbridge table: "Regels: 1 to 10 and back, to 100".
+    from rules_engine import Message, presets, rules_in_play
+
+    named = [found for found in presets("boerenbridge", 5) if isinstance(found.name, Message)]
+    assert named
+    for found in named:
+        line = rules_in_play("boerenbridge", found.options, 5)
+        with translation.override("nl"):
+            said = words(line)
+        assert str(found.name) not in said
+        assert said.startswith("Regels: Van ")
