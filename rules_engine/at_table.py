@@ -48,6 +48,13 @@ class Table:
         return self.record.rules.optional_steps(self.round, self.draft)
 
     @property
+    def bids_sealed(self) -> bool:
+        """Whether the bids of the round being entered must stay unseen for now."""
+        if self.round is None or self.draft is None:
+            return False
+        return self.record.rules.bids_sealed(self.round, self.draft)
+
+    @property
     def round_view(self) -> RoundView | None:
         """The round being entered as the sheet would show it so far."""
         if self.round is None or self.draft is None:
@@ -267,12 +274,18 @@ def last_entry(current: Table) -> Entry | None:
     return entries[-_taken(record, ctx, entries)] if entries else None
 
 
-def describe(entry: Entry, players: Sequence[str]) -> str:
-    """An entry in a few words, as Undo and Redo name it: "Ben's bid of 3"."""
+def describe(entry: Entry, players: Sequence[str], sealed: bool = False) -> str:
+    """An entry in a few words, as Undo and Redo name it: "Ben's bid of 3".
+
+    ``sealed``: the round's bids are still unseen, so a bid is named without its
+    value ("Ben's bid").
+    """
     seat = entry.seat
     name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
     value = entry.value
     number = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if entry.kind == "bid" and sealed:
+        return say("entry_bid_sealed", player=name)
     if entry.kind == "bid" and number is not None:
         return say("entry_bid", player=name, bid=number)
     if entry.kind == "tricks" and number is not None:

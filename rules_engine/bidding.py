@@ -56,14 +56,18 @@ class BiddingInTurn(GameRules):
     def bidder(self, ctx: RoundContext, draft: Draft) -> int | None:
         return next((s for s in ctx.bid_order if draft["bids"][s] is None), None)
 
+    def hooked_now(self, ctx: RoundContext, draft: Draft) -> bool:
+        """Whether the dealer's next bid is refused the hooked bid now. Sealed, the
+        dealer bids unseen like the others, so the hook waits for the bids to be shown
+        (RULINGS, "House rules", ``bidding``): it holds only on the bid again."""
+        if not hook_holds(ctx, "on" if self.hooked else "off"):
+            return False
+        return not self.sealed(ctx.setup) or bool(draft.get("rebid"))
+
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         seat = self.bidder(ctx, draft)
         if seat is not None:
-            forbidden = (
-                forbidden_bid(ctx, draft["bids"])
-                if hook_holds(ctx, "on" if self.hooked else "off")
-                else None
-            )
+            forbidden = forbidden_bid(ctx, draft["bids"]) if self.hooked_now(ctx, draft) else None
             choices = bid_choices(ctx, seat, forbidden if seat == ctx.dealer else None)
             return Step(StepKind.BID, say("prompt_bids", player=ctx.name(seat)), seat, choices)
         if any(t is None for t in draft["tricks"]):
@@ -71,9 +75,13 @@ class BiddingInTurn(GameRules):
         return Step(StepKind.COMPLETE, say("prompt_complete"))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
-        if all(b is None for b in draft["bids"]):
+        # Sealed, the balance would tell what was bid: it waits for the last bid.
+        if all(b is None for b in draft["bids"]) or self.bids_sealed(ctx, draft):
             return ()
-        return (bid_balance(ctx.hand_size, draft["bids"]),)
+        balance = bid_balance(ctx.hand_size, draft["bids"])
+        if draft.get("rebid"):
+            return (balance, say("hook_rebid", player=ctx.name(ctx.dealer)))
+        return (balance,)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """The turned-up trump may be recorded until the tricks are entered."""
@@ -98,6 +106,15 @@ class BiddingInTurn(GameRules):
                 raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
             bid = check_bid_range(ctx, step.player, entry.value)
             step.choice(bid)  # refuses the hooked bid with its reason
+            if (
+                step.player == ctx.dealer
+                and not self.hooked_now(ctx, draft)
+                and hook_holds(ctx, "on" if self.hooked else "off")
+                and bid == forbidden_bid(ctx, draft["bids"])
+            ):
+                # Sealed, the shown bids add up to H under the hook: the dealer's bid
+                # is set aside, and the dealer bids again, openly (the others' stand).
+                return {**draft, "rebid": True}
             bids = list(draft["bids"])
             bids[step.player] = bid
             return {**draft, "bids": bids}

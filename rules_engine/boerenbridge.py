@@ -264,7 +264,7 @@ class Boerenbridge(GameRules):
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         notes: list[str] = []
-        if any(b is not None for b in draft["bids"]):
+        if any(b is not None for b in draft["bids"]) and not self.bids_sealed(ctx, draft):
             notes.append(bid_balance(ctx.hand_size, draft["bids"]))
         for seat in range(ctx.n):
             if sits_out(ctx, seat):

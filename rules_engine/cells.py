@@ -1,4 +1,4 @@
-"""Correcting one box of the score sheet: a bid, tricks, the trump, the dice.
+"""Correcting one box of the score sheet: a bid, tricks, the trump, the dice, a bonus.
 
 A cell is changed in the record's round as it stands, every other entry kept;
 the round is then checked whole by the same rules as at the table
@@ -21,6 +21,9 @@ from .sheet import Sheet, review
 
 # The fields a player's column holds, a number a player (RULINGS: 0 to the hand size).
 PLAYER_FIELDS = {"bids": "bid", "tricks": "tricks"}
+# A round's field as a change names it, where its name alone says too little
+# ("the lost tricks 0 → 1", not "the lost 0 → 1").
+FIELD_WORDS = {"lost": "lost tricks"}
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,9 @@ class Part:
     label: str  # "Ann", "Number of cards"
     value: str  # as entered, as text ("" where there is none)
     choices: tuple[Choice, ...]
+    # A whole number from 0 to this, typed rather than chosen (Skull King's bonus, up
+    # to 500), where ``choices`` would be too many to list; None where it is chosen.
+    most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -54,16 +60,40 @@ def _numbers(high: int) -> tuple[Choice, ...]:
 
 
 def fields(record: Record, number: int) -> tuple[str, ...]:
-    """The fields of round ``number`` that may be corrected a cell at a time."""
+    """The fields of round ``number`` that may be corrected a cell at a time; the
+    game's whole numbers (a bonus, lost tricks) even where the round left them out."""
     rnd = _round(record, number)
-    faces = record.rules.round_faces
-    return tuple(
+    rules = record.rules
+    faces = rules.round_faces
+    found = tuple(
         name
         for name, value in rnd.items()
         if (name in PLAYER_FIELDS and isinstance(value, list))
         or (name == "trump" and isinstance(value, str))
         or (name in faces and isinstance(value, Mapping))
     )
+    return found + tuple(_numbered(record, number))
+
+
+def _numbered(record: Record, number: int) -> dict[str, Any]:
+    """The game's whole-number fields of round ``number``, each as it counts (0 where
+    the round leaves it out): a list a player, or one number."""
+    rnd = _round(record, number)
+    rules, n = record.rules, len(record.players)
+    found: dict[str, Any] = {}
+    for name in rules.seat_numbers:
+        value = rnd.get(name, [0] * n)
+        if isinstance(value, list) and len(value) == n:
+            found[name] = value
+    for name in rules.round_numbers:
+        value = rnd.get(name, 0)
+        if isinstance(value, int) and not isinstance(value, bool):
+            found[name] = value
+    return found
+
+
+def _most(record: Record, number: int, most: int | None) -> int:
+    return most if most is not None else record.rules.hand_size(record.setup, number - 1)
 
 
 def cell(record: Record, number: int, field: str) -> Cell:
@@ -71,7 +101,7 @@ def cell(record: Record, number: int, field: str) -> Cell:
     rnd = _round(record, number)
     if field not in fields(record, number):
         raise RulesError(say("cell_no_field", number=number, field=field))
-    value = rnd[field]
+    value: Any = rnd.get(field)  # a whole number left out is read below, as it counts
     label = say("cell_label", field=Term(field.capitalize()), number=number)
     if field in PLAYER_FIELDS:
         high = record.rules.hand_size(record.setup, number - 1)
@@ -82,6 +112,20 @@ def cell(record: Record, number: int, field: str) -> Cell:
             if seat < len(value) and value[seat] is not None
         )
         return Cell(number, field, label, parts)
+    rules = record.rules
+    if field in rules.seat_numbers:
+        value = _numbered(record, number)[field]
+        most = _most(record, number, rules.seat_numbers[field])
+        parts = tuple(
+            Part(str(seat), name, str(value[seat]), (), most)
+            for seat, name in enumerate(record.players)
+        )
+        return Cell(number, field, label, parts)
+    if field in rules.round_numbers:
+        value = _numbered(record, number)[field]
+        most = _most(record, number, rules.round_numbers[field])
+        part = Part(field, Term(field.capitalize()), str(value), _numbers(most))
+        return Cell(number, field, label, (part,))
     if field == "trump":
         choices = tuple(Choice(t, "No trump" if t == "none" else t) for t in TRUMPS)
         return Cell(number, field, label, (Part("trump", Term("Trump"), str(value), choices),))
@@ -99,6 +143,11 @@ def cell(record: Record, number: int, field: str) -> Cell:
 
 
 def _read(part: Part, text: str) -> Any:
+    if part.most is not None:
+        typed = read_number(text.strip())
+        if typed is not None and 0 <= typed <= part.most:
+            return typed
+        raise RulesError(say("cell_value", value=repr(text), label=part.label))
     for choice in part.choices:
         if choice.value == text.strip().lower():
             number = read_number(choice.value)
@@ -111,9 +160,22 @@ def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str
     every value not posted is kept as entered. The round is then checked whole, by
     the rules the table uses, or a RulesError says why it cannot be so."""
     rnd = dict(_round(record, number))
+    rules = record.rules
     for field, values in posted.items():
         the_cell = cell(record, number, field)
-        if field in PLAYER_FIELDS:
+        if field in rules.seat_numbers:
+            column = list(_numbered(record, number)[field])
+            for part in the_cell.parts:
+                if part.key in values:
+                    column[int(part.key)] = _read(part, values[part.key])
+            rnd[field] = column
+            if not any(column):  # all 0, the default: left out, as the table leaves it
+                del rnd[field]
+        elif field in rules.round_numbers:
+            rnd[field] = _read(the_cell.parts[0], values.get(field, the_cell.parts[0].value))
+            if not rnd[field]:
+                del rnd[field]
+        elif field in PLAYER_FIELDS:
             column = list(rnd[field])
             for part in the_cell.parts:
                 if part.key in values:
@@ -158,18 +220,23 @@ def differences(before: Record, after: Record) -> tuple[str, ...]:
 def _entered(before: Record, after: Record) -> list[str]:
     """What was entered differently: "round 1: Ann's bid 3 → 4"."""
     lines: list[str] = []
+    rules = after.rules
+    # A whole number left out of a round is 0 (a bonus, lost tricks).
+    absent: dict[str, Any] = {name: [0] * len(after.players) for name in rules.seat_numbers}
+    absent |= {name: 0 for name in rules.round_numbers}
+    named = PLAYER_FIELDS | {name: name for name in rules.seat_numbers}
     for number, (was, now) in enumerate(zip(before.rounds, after.rounds, strict=True), 1):
         for field in [*now, *(f for f in was if f not in now)]:
-            old, new = was.get(field), now.get(field)
+            old, new = was.get(field, absent.get(field)), now.get(field, absent.get(field))
             if old == new:
                 continue
-            if field in PLAYER_FIELDS and isinstance(old, list) and isinstance(new, list):
+            if field in named and isinstance(old, list) and isinstance(new, list):
                 lines += [
                     say(
                         "change_player",
                         number=number,
                         player=name,
-                        what=Term(PLAYER_FIELDS[field]),
+                        what=Term(named[field]),
                         was=str(a),
                         now=str(b),
                     )
@@ -194,7 +261,7 @@ def _entered(before: Record, after: Record) -> list[str]:
                     say(
                         "change_field",
                         number=number,
-                        field=Term(field),
+                        field=Term(FIELD_WORDS.get(field, field)),
                         was=Term(str(old)),
                         now=Term(str(new)),
                     )

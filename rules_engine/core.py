@@ -306,6 +306,12 @@ class GameRules:
     # What is rolled once a round, by the record's field: each die and its faces as
     # the record writes them (Brink Bid's dice). A correction of the sheet offers these.
     round_faces: ClassVar[Mapping[str, Mapping[str, tuple[object, ...]]]] = {}
+    # Whole numbers a round may hold besides the bids and tricks, 0 (their default, left
+    # out of a round) up to a most (None: the hand size); a correction of the sheet
+    # offers them even where a round left them out. A player's, one a seat (Skull
+    # King's bonus), or the round's (its lost tricks).
+    seat_numbers: ClassVar[Mapping[str, int | None]] = {}
+    round_numbers: ClassVar[Mapping[str, int | None]] = {}
     # A heading over the round boxes on paper ("Dice"), or none.
     round_boxes_heading: ClassVar[str] = ""
     # What a paper score sheet has a box for a player a round, before the points
@@ -396,8 +402,30 @@ class GameRules:
         """Steps the table may take now besides the next one (recording the trump)."""
         return ()
 
+    def sealed(self, setup: Setup) -> bool:
+        """Whether bids are given unseen and shown together (the house rule ``bidding``)."""
+        option = next((o for o in self.options if o.name == "bidding"), None)
+        return option is not None and setup.options.get("bidding", option.default) == "sealed"
+
+    def bids_sealed(self, ctx: RoundContext, draft: Draft) -> bool:
+        """Whether the bids given so far must stay unseen: sealed, and one still to come.
+
+        RULINGS, "House rules", ``bidding``: sealed bids are shown together once the
+        last is in, so until then no screen may say what a bid is, only that it is given.
+        """
+        bids = draft.get("bids")
+        if not self.sealed(ctx.setup) or draft.get("rebid"):  # a dealer's bid again is open
+            return False
+        return isinstance(bids, list) and any(b is None for b in bids)
+
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
-        """What was bid and taken so far in the round being entered, per player."""
+        """What was bid and taken so far in the round being entered, per player.
+
+        Sealed, who has bid shows (a tick), not what, until the last bid is in.
+        """
+        if self.bids_sealed(ctx, draft):
+            bids = tuple("" if b is None else "✓" for b in draft["bids"])
+            return RoundView(bids, tuple("" for _ in range(ctx.n)))
 
         def cells(key: str) -> tuple[str, ...]:
             values = draft.get(key)

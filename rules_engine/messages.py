@@ -87,6 +87,7 @@ ENGLISH: Mapping[str, Template] = {
     "bid_needs_player": "a bid must say which player made it",
     "tricks_being_entered": "the tricks are being entered: undo them to change a bid",
     "has_bid": "{player} has bid already; undo to change it",
+    "hook_rebid": "the bids shown add up to the tricks: {player} deals and bids again, openly",
     "no_bid_everyone_bids": "{player} has no bid: every player bids in these rules",
     "no_bid_below_threshold": (
         "{player} has no bid: only players on {threshold} points or more do not bid"
@@ -209,6 +210,7 @@ ENGLISH: Mapping[str, Template] = {
     "preset_dutch_hook_about": "1 to {most} and back; the hook only holds with more than 3 cards.",
     # --- Undo and Redo name the entry they take back or put back (at_table.describe) ---
     "entry_bid": "{player}'s bid of {bid}",
+    "entry_bid_sealed": "{player}'s bid",
     "entry_tricks": Plural("{player}'s {tricks} trick", "{player}'s {tricks} tricks", "tricks"),
     "entry_tricks_as_given": "{player}'s tricks ({value})",
     "entry_pass": "{player}'s pass",

@@ -11,6 +11,7 @@ missed 10 x H off.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -36,7 +37,6 @@ from .house_rules import (
     check_house_rules,
     hands,
     hands_option,
-    setting,
 )
 from .messages import Term, say
 from .options import Option
@@ -108,6 +108,8 @@ class SkullKing(GameRules):
     # A bonus box beside the bid and the tricks; the lost tricks need no column of their
     # own (they are what the tricks leave of the hand, and a note says them).
     seat_boxes = ("Bid", "Took", "Bonus")
+    seat_numbers: ClassVar[Mapping[str, int | None]] = {"bonus": MOST_BONUS}
+    round_numbers: ClassVar[Mapping[str, int | None]] = {"lost": None}
     options: ClassVar[tuple[Option, ...]] = (
         hands_option(replaces=None),
         SEALED_BIDDING,
@@ -126,9 +128,6 @@ class SkullKing(GameRules):
 
     def round_count(self, setup: Setup) -> int:
         return len(self.schedule(setup))
-
-    def sealed(self, setup: Setup) -> bool:
-        return setting(setup, SEALED_BIDDING) == "sealed"
 
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:
@@ -201,24 +200,11 @@ class SkullKing(GameRules):
         )
         return (Step(StepKind.LOST, say("skull_prompt_lost"), None, choices),)
 
-    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
-        """Sealed, the sheet shows who has bid, not what, until the last bid is in."""
-        view = super().draft_view(ctx, draft)
-        bids = draft["bids"]
-        if self.sealed(ctx.setup) and any(b is None for b in bids):
-            return RoundView(tuple("" if b is None else "✓" for b in bids), view.tricks)
-        return view
-
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         """The bids against the tricks (when sealed, once they are all shown), the lost."""
         notes: list[str] = []
         bids = draft["bids"]
-        shown = (
-            all(b is not None for b in bids)
-            if self.sealed(ctx.setup)
-            else any(b is not None for b in bids)
-        )
-        if shown:
+        if any(b is not None for b in bids) and not self.bids_sealed(ctx, draft):
             notes.append(bid_balance(ctx.hand_size, bids))
         if self.lost(draft):
             notes.append(say("skull_note_lost", lost=self.lost(draft)))

@@ -50,6 +50,7 @@ TEMPLATES = (
     gettext_noop('a bid must say which player made it'),  # bid_needs_player
     gettext_noop('the tricks are being entered: undo them to change a bid'),  # tricks_being_entered
     gettext_noop('{player} has bid already; undo to change it'),  # has_bid
+    gettext_noop('the bids shown add up to the tricks: {player} deals and bids again, openly'),  # hook_rebid
     gettext_noop('{player} has no bid: every player bids in these rules'),  # no_bid_everyone_bids
     gettext_noop('{player} has no bid: only players on {threshold} points or more do not bid'),  # no_bid_below_threshold
     ngettext_lazy('only {left} trick of {hand_size} is left once the lost ones are counted', 'only {left} tricks of {hand_size} are left once the lost ones are counted', 'left'),  # skull_tricks_left
@@ -135,6 +136,7 @@ TEMPLATES = (
     gettext_noop('{most} cards, one fewer a round down to 1, over and over; exactly 100 wins.'),  # preset_down_about
     gettext_noop('1 to {most} and back; the hook only holds with more than 3 cards.'),  # preset_dutch_hook_about
     gettext_noop("{player}'s bid of {bid}"),  # entry_bid
+    gettext_noop("{player}'s bid"),  # entry_bid_sealed
     ngettext_lazy("{player}'s {tricks} trick", "{player}'s {tricks} tricks", 'tricks'),  # entry_tricks
     gettext_noop("{player}'s tricks ({value})"),  # entry_tricks_as_given
     gettext_noop("{player}'s pass"),  # entry_pass
@@ -506,6 +508,9 @@ GAME_TEXTS = (
     gettext_noop('trump'),
     gettext_noop('number'),
     gettext_noop('direction'),
+    gettext_noop('bonus'),
+    gettext_noop('Lost'),
+    gettext_noop('lost tricks'),
     # The start of the made and missed options' help, as a refusal quotes it.
     gettext_noop('The score of a bidder who took exactly their bid'),
     gettext_noop('The score of a bidder who did not'),

@@ -1,6 +1,8 @@
 from collections.abc import Sequence
 
 from django import template
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from rules_engine import MAX_NAME, Choice, Record, rules_in_play
@@ -84,3 +86,11 @@ def house_rule(options: Sequence[Option], wanted: bool) -> list[Option]:
 def errors_for(errors: dict[str, list[str]], name: str) -> list[str]:
     """The errors shown beside one field: ``{{ own_errors|errors_for:field.name }}``."""
     return errors.get(name, [])
+
+
+@register.filter
+def streams(request: HttpRequest) -> bool:
+    """Whether this server can hold a live stream open: an ASGI server can; under WSGI
+    (``runserver``, a sync worker) the stream would only be refused, so the page
+    opens none (the browser would log each refusal as an error) and polls instead."""
+    return isinstance(request, ASGIRequest)

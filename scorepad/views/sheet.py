@@ -81,8 +81,9 @@ class Box(str):
 
 def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRound) -> None:
     """A played row's number opens the round's values to correct (bids, tricks, trump,
-    dice): one tap target a row, big enough for a finger. Boxes of their own would be
-    targets a few pixels wide, crowded side by side on a phone."""
+    dice, Skull King's bonus and lost tricks): one tap target a row, big enough for a
+    finger. Boxes of their own would be targets a few pixels wide, crowded side by side
+    on a phone."""
     correctable = () if scored.problem else fields(record, scored.number)
     row["fix"] = reverse("correct_round", args=[game.key, scored.number]) if correctable else ""
     made = scored.view.made
@@ -158,7 +159,8 @@ def _cells_page(
 
 @require_http_methods(["GET", "POST"])
 def correct_round(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    """Correct a past round's cells from the sheet: a bid, tricks, the trump, the dice.
+    """Correct a past round's cells from the sheet: a bid, tricks, the trump, the dice,
+    Skull King's bonus and lost tricks.
 
     The round's other entries are kept as entered; the engine checks it whole. The
     first POST shows what the change does, the second (``confirm``) saves it.

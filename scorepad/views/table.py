@@ -202,8 +202,11 @@ def table_context(
         "fold_trump": step.kind.value == "suit",
         "dice": _dice(current),
         "trick_grid": _trick_grid(current),
+        # Sealed, Undo and Redo name a bid without its value until the last bid is in.
         "undo_label": _undo_label(current),
-        "redo_label": _label(undone[-1] if (undone := game.undone()) else None, players),
+        "redo_label": _label(
+            undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
+        ),
     }
 
 
@@ -240,7 +243,7 @@ def _undo_label(current: Table) -> str:
     """What Undo takes back, said with its round once it reaches into a finished one:
     after a correction on the sheet, Undo takes back the last tap, not the correction,
     and its words say so ("Undo Dev's 3 tricks (round 5)")."""
-    label = _label(last_entry(current), current.record.players)
+    label = _label(last_entry(current), current.record.players, current.bids_sealed)
     if label and not current.pending and current.record.rounds:
         return gettext("%(entry)s (round %(number)s)") % {
             "entry": words(label),
@@ -249,8 +252,8 @@ def _undo_label(current: Table) -> str:
     return label
 
 
-def _label(entry: Entry | None, players: tuple[str, ...]) -> str:
-    return describe(entry, players) if entry is not None else ""
+def _label(entry: Entry | None, players: tuple[str, ...], sealed: bool) -> str:
+    return describe(entry, players, sealed) if entry is not None else ""
 
 
 def _render(

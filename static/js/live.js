@@ -18,6 +18,12 @@
   var QUIET = 1500; // ms: a stream back within this is not worth a note
   var RETRY = 60000; // ms: while polling, how often to try the stream again
   var noteTimer = null;
+  // No stream offered (a WSGI server: see the `streams` filter): poll where the page
+  // can, as before live updates, and say nothing where it cannot (the keeper's table).
+  if (!root.hasAttribute("sse-connect")) {
+    root.dataset.liveMode = "polling";
+    return;
+  }
   var base = root.getAttribute("sse-connect").split("?")[0];
 
   // Kept in a copy of the page (static/js/keep.js keeps the table's): used again.

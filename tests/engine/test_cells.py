@@ -90,3 +90,65 @@ def test_brink_bids_dice_are_a_cell_of_three_dice_and_the_bids_are_kept() -> Non
         "round 1: dice number 2 \u2192 none",
         "round 1: dice direction across-left \u2192 right",
     )
+
+
+def skull_king(rnd: dict[str, object]) -> object:
+    return parse_record(
+        {
+            "format": "scorepad/1",
+            "game": "skull-king",
+            "options": {"hands": [2]},
+            "players": ["Ann", "Bob", "Cat"],
+            "first_dealer": 0,
+            "rounds": [rnd],
+        }
+    )
+
+
+def test_skull_kings_bonus_and_lost_are_cells_even_where_the_round_left_them_out() -> None:
+    record = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1]})
+
+    assert fields(record, 1) == ("bids", "tricks", "bonus", "lost")
+    bonus = cell(record, 1, "bonus")
+    assert [(p.key, p.value, p.most) for p in bonus.parts] == [
+        ("0", "0", 500),
+        ("1", "0", 500),
+        ("2", "0", 500),
+    ]
+    (lost,) = cell(record, 1, "lost").parts
+    assert (lost.value, [c.value for c in lost.choices]) == ("0", ["0", "1", "2"])
+
+
+def test_a_bonus_is_corrected_and_told_and_all_zero_is_left_out() -> None:
+    record = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+
+    after = corrected(record, 1, {"bonus": {"0": "30", "2": "20"}})
+
+    assert after.rounds == ({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [30, 0, 20]},)
+    assert differences(record, after)[:2] == (
+        "round 1: Ann's bonus 10 \u2192 30",
+        "round 1: Cat's bonus 0 \u2192 20",
+    )
+    cleared = corrected(record, 1, {"bonus": {"0": "0"}})
+    assert cleared.rounds == ({"bids": [1, 0, 1], "tricks": [1, 0, 1]},)
+
+
+def test_lost_tricks_are_corrected_only_with_tricks_that_add_up() -> None:
+    record = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1]})
+
+    with pytest.raises(RulesError):
+        corrected(record, 1, {"lost": {"lost": "1"}})
+    after = corrected(record, 1, {"lost": {"lost": "1"}, "tricks": {"0": "0"}})
+
+    assert after.rounds == ({"bids": [1, 0, 1], "tricks": [0, 0, 1], "lost": 1},)
+    assert "round 1: the lost tricks 0 \u2192 1" in differences(record, after)
+
+
+@pytest.mark.parametrize("value", ["501", "-1", "x", "1e2", ""])
+def test_a_bonus_out_of_range_is_refused(value: str) -> None:
+    record = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1]})
+
+    with pytest.raises(RulesError) as error:
+        corrected(record, 1, {"bonus": {"1": value}})
+
+    assert str(error.value) == f"{value!r} is not one of the values Bob may have here"

@@ -18,7 +18,7 @@ from django.test import Client
 from rules_engine import load_record, parse_record, score
 from scorepad.models import Figures, Game
 from tests.conftest import ROUND_1, ROUND_2
-from tests.five_games import FIVE_GAMES, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
+from tests.five_games import EVERY_GAME, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
 from tests.web.records import without_played_at
 
 
@@ -99,9 +99,9 @@ def test_export_needs_a_game(played_game: Game) -> None:
 # --- import_game ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", list(FIVE_GAMES))
+@pytest.mark.parametrize("game", list(EVERY_GAME))
 def test_each_game_goes_through_import_and_export_unchanged(tmp_path: Path, game: str) -> None:
-    original, totals = FIVE_GAMES[game]
+    original, totals = EVERY_GAME[game]
 
     [sheet] = import_(write(tmp_path, original))
 
@@ -114,7 +114,7 @@ def test_each_game_goes_through_import_and_export_unchanged(tmp_path: Path, game
 
 
 def test_import_of_an_array_prints_each_new_games_sheet_in_order(tmp_path: Path) -> None:
-    records = [original for original, _ in FIVE_GAMES.values()]
+    records = [original for original, _ in EVERY_GAME.values()]
 
     printed = import_(write(tmp_path, records))
 

@@ -257,3 +257,41 @@ def test_correcting_a_brink_bid_round_keeps_the_dice_as_they_fell(client: Client
 
     game.refresh_from_db()
     assert game.record["rounds"] == [{"bids": [0, 2, 0, 1], "tricks": [0, 1, 2, 1], "dice": dice}]
+
+
+def test_with_htmx_a_skull_king_round_entered_again_asks_the_bonus_again(
+    htmx_client: Client, db: None
+) -> None:
+    rounds = [
+        {"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]},
+        {"bids": [0, 1, 1], "tricks": [0, 1, 1]},
+    ]
+    game = Game.start(
+        parse_record(
+            {
+                "format": "scorepad/1",
+                "game": "skull-king",
+                "options": {"hands": [2, 2]},
+                "players": ["Ann", "Bob", "Cat"],
+                "first_dealer": 0,
+                "rounds": rounds,
+            }
+        )
+    )
+    response = htmx_client.post(f"/g/{game.key}/correct/", {"version": game.version, "number": 1})
+    assert "Correcting round 1" in response.text
+    steps = [("bid", 0, 1), ("bid", 1, 0), ("bid", 2, 1), ("tricks", 1, 0), ("tricks", 2, 1)]
+    for kind, seat, value in steps:
+        game.refresh_from_db()
+        data = {"version": game.version, "kind": kind, "seat": seat, "value": value}
+        response = htmx_client.post(f"/g/{game.key}/enter/", data)
+        assert response.status_code == 200, response.text
+    assert "Whose bonus?" in response.text  # all three made their bid, Bob first
+    for seat, bonus in ((1, 0), (2, 0), (0, 40)):
+        game.refresh_from_db()
+        data = {"version": game.version, "kind": "bonus", "seat": seat, "value": bonus}
+        response = htmx_client.post(f"/g/{game.key}/enter/", data)
+        assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.correcting is None
+    assert game.record["rounds"] == [{**rounds[0], "bonus": [40, 0, 0]}, rounds[1]]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import unescape
 from typing import Any
 
+import pytest
 from django.test import Client
 from django.utils.html import escape
 
@@ -150,3 +152,105 @@ def test_brink_bids_dice_are_corrected_and_the_bids_kept(client: Client, db: Non
 def test_it_is_404_for_a_round_not_played(client: Client, played_game: Game) -> None:
     assert client.get(url(played_game, 3)).status_code == 404
     assert client.get(url(played_game, 0)).status_code == 404
+
+
+# Skull King for Ann, Bob and Cat, one hand of 2 cards; each test gives the round.
+SKULL_KING = {
+    "format": "scorepad/1",
+    "game": "skull-king",
+    "options": {"hands": [2]},
+    "players": ["Ann", "Bob", "Cat"],
+    "first_dealer": 0,
+    "rounds": [],
+}
+
+
+def skull_king(rnd: dict[str, Any]) -> Game:
+    return Game.start(parse_record({**SKULL_KING, "rounds": [rnd]}))
+
+
+def test_a_skull_king_bonus_is_a_box_to_type_in_and_the_lost_a_choice(
+    client: Client, db: None
+) -> None:
+    game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+    sheet = client.get(f"/g/{game.key}/sheet/").text
+    assert f'href="/g/{game.key}/sheet/1/"' in sheet  # the round's number opens it
+
+    response = client.get(url(game) + "?focus=bonus-0")
+
+    assert response.status_code == 200
+    assert (
+        '<input type="number" id="bonus-0" name="bonus-0" value="10" min="0" max="500"'
+        in response.text
+    )
+    assert "autofocus" in response.text.split('id="bonus-0"')[1].split(">")[0]
+    assert '<select id="lost-lost" name="lost-lost">' in response.text
+
+
+def test_a_corrected_bonus_is_shown_then_saved(client: Client, db: None) -> None:
+    game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+
+    shown = client.post(url(game), {"version": game.version, "bonus-0": "30"})
+    assert shown.status_code == 200
+    assert "<li>Round 1: Ann&#x27;s bonus 10 → 30</li>" in shown.text
+    assert "<li>Ann&#x27;s total 30 → 50</li>" in shown.text
+    saved = client.post(url(game), {"version": game.version, "bonus-0": "30", "confirm": "on"})
+
+    assert saved.status_code == 303
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [30, 0, 0]}]
+
+
+def test_a_bonus_left_out_of_a_round_may_be_given_and_taken_back(client: Client, db: None) -> None:
+    game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1]})
+    data = {"version": game.version, "bonus-2": "40", "confirm": "on"}
+    assert client.post(url(game), data).status_code == 303
+    game.refresh_from_db()
+    assert game.record["rounds"][0]["bonus"] == [0, 0, 40]
+    data = {"version": game.version, "bonus-2": "0", "confirm": "on"}
+    assert client.post(url(game), data).status_code == 303
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [1, 0, 1], "tricks": [1, 0, 1]}]  # 0s left out
+
+
+def test_the_lost_tricks_are_corrected_with_the_tricks_they_leave(client: Client, db: None) -> None:
+    game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1]})
+    alone = client.post(url(game), {"version": game.version, "lost-lost": "1"})
+    assert alone.status_code == 400  # 1 + 0 + 1 taken and 1 lost is more than 2 cards
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [1, 0, 1], "tricks": [1, 0, 1]}]
+    data = {"version": game.version, "lost-lost": "1", "tricks-0": "0", "confirm": "on"}
+
+    response = client.post(url(game), data)
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [1, 0, 1], "tricks": [0, 0, 1], "lost": 1}]
+
+
+@pytest.mark.parametrize("value", ["501", "-10", "ten", "2.5", ""])
+def test_a_bonus_out_of_range_is_refused_and_nothing_saved(
+    client: Client, db: None, value: str
+) -> None:
+    game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+    data = {"version": game.version, "bonus-0": value, "confirm": "on"}
+
+    response = client.post(url(game), data)
+
+    assert response.status_code == 400
+    assert "is not one of the values Ann may have here" in unescape(response.text)
+    game.refresh_from_db()
+    assert game.record["rounds"][0]["bonus"] == [10, 0, 0]
+
+
+def test_with_htmx_a_bonus_is_corrected_as_without(htmx_client: Client, db: None) -> None:
+    game = skull_king({"bids": [1, 1, 0], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+    data = {"version": game.version, "bonus-1": "20", "confirm": "on"}
+
+    response = htmx_client.post(url(game), data)
+
+    assert response.status_code == 303  # a plain form: the sheet, whatever asked
+    game.refresh_from_db()
+    # Bob missed his 1: the bonus is kept as entered and counts nothing (RULINGS).
+    assert game.record["rounds"][0]["bonus"] == [10, 20, 0]
+    assert score(parse_record(game.record)).totals == (30, -10, -20)

@@ -12,7 +12,7 @@ from django.test import Client
 from rules_engine import load_record, parse_record, score
 from scorepad.models import Game
 from tests.conftest import TOTALS_AFTER_2
-from tests.five_games import FIVE_GAMES, OH_HELL, SINKER
+from tests.five_games import EVERY_GAME, OH_HELL, SINKER
 from tests.web.browsers import started_here
 from tests.web.records import without_played_at
 
@@ -47,23 +47,23 @@ def test_with_no_games_it_is_an_empty_array(client: Client) -> None:
 
 
 def test_each_element_is_exactly_the_games_own_record(client: Client) -> None:
-    games = [start(original) for original, _ in FIVE_GAMES.values()]
+    games = [start(original) for original, _ in EVERY_GAME.values()]
     started_here(client, *games)
 
     data = exported(client)
 
     records = [json.loads(client.get(f"/g/{g.key}/record.json").content) for g in games]
     assert data == without_played_at(records)
-    assert data == [original for original, _ in FIVE_GAMES.values()]
+    assert data == [original for original, _ in EVERY_GAME.values()]
 
 
 def test_the_engine_scores_every_game_exported(client: Client) -> None:
-    started_here(client, *(start(original) for original, _ in FIVE_GAMES.values()))
+    started_here(client, *(start(original) for original, _ in EVERY_GAME.values()))
 
     data = exported(client)
 
     totals = [list(score(load_record(json.dumps(record))).totals) for record in data]
-    assert totals == [expected for _, expected in FIVE_GAMES.values()]
+    assert totals == [expected for _, expected in EVERY_GAME.values()]
 
 
 def test_it_lists_the_oldest_game_first(client: Client) -> None:
@@ -101,7 +101,7 @@ def test_it_leaves_out_the_round_still_being_entered(client: Client, bidding_gam
 
 
 def test_the_file_imports_again_as_the_same_games(client: Client) -> None:
-    started_here(client, *(start(original) for original, _ in FIVE_GAMES.values()))
+    started_here(client, *(start(original) for original, _ in EVERY_GAME.values()))
     first = client.get(URL).content
     other_browser = Client()
 
@@ -110,7 +110,7 @@ def test_the_file_imports_again_as_the_same_games(client: Client) -> None:
     )
 
     assert response.status_code == 303
-    assert Game.objects.count() == 2 * len(FIVE_GAMES)
+    assert Game.objects.count() == 2 * len(EVERY_GAME)
     assert other_browser.get(URL).content == first
 
 

@@ -365,3 +365,23 @@ def test_a_name_that_needs_escaping_is_escaped_once_in_its_row_and_link(client: 
     assert "<b>Al</b>" not in response.text and "&amp;amp;" not in response.text
     link = '<a href="/players/ann%20&amp;%20%3Cb%3Eal%3C/b%3E/">Ann &amp; &lt;b&gt;Al&lt;/b&gt;</a>'
     assert link in response.text
+
+
+def test_a_game_with_sealed_bids_in_play_lists_none_of_them(client: Client) -> None:
+    record = {
+        "format": "scorepad/1",
+        "game": "skull-king",
+        "options": {"hands": [9]},  # sealed, as ruled
+        "players": ["Ann", "Bob", "Cat"],
+        "first_dealer": 0,
+        "rounds": [],
+    }
+    game = start(record, 4)
+    started_here(client, game)
+    for seat, bid in ((0, 7), (1, 8)):
+        game.refresh_from_db()
+        data = {"version": game.version, "kind": "bid", "seat": seat, "value": bid}
+        assert client.post(f"/g/{game.key}/enter/", data).status_code == 303
+    page = client.get("/games/").text
+    assert listed(page) == [game.key]
+    assert "✓" not in page and "bid of" not in page and "add up to" not in page

@@ -18,7 +18,7 @@ from django.utils import timezone
 from rules_engine import load_record, score
 from scorepad.models import Figures, Game
 from scorepad.records import MAX_IMPORT_BYTES
-from tests.five_games import FIVE_GAMES, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
+from tests.five_games import EVERY_GAME, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
 from tests.web.records import without_played_at
 
 URL = "/games/import/"
@@ -59,9 +59,9 @@ def test_the_page_says_a_round_being_entered_is_not_in_a_record(client: Client) 
     assert "still being entered" in response.text
 
 
-@pytest.mark.parametrize("game", list(FIVE_GAMES))
+@pytest.mark.parametrize("game", list(EVERY_GAME))
 def test_each_game_comes_back_exactly_as_exported(client: Client, game: str) -> None:
-    original, totals = FIVE_GAMES[game]
+    original, totals = EVERY_GAME[game]
 
     response = client.post(URL, upload(original))
 
@@ -75,9 +75,9 @@ def test_each_game_comes_back_exactly_as_exported(client: Client, game: str) -> 
     assert list(score(load_record(exported.content)).totals) == totals
 
 
-@pytest.mark.parametrize("game", list(FIVE_GAMES))
+@pytest.mark.parametrize("game", list(EVERY_GAME))
 def test_the_sheet_of_an_imported_game_shows_the_engines_totals(client: Client, game: str) -> None:
-    original, totals = FIVE_GAMES[game]
+    original, totals = EVERY_GAME[game]
 
     client.post(URL, upload(original))
 
@@ -135,18 +135,18 @@ def test_with_htmx_it_sends_the_browser_to_the_new_games_sheet(htmx_client: Clie
 
 
 def test_an_array_of_records_makes_every_game_in_order(client: Client) -> None:
-    records = [original for original, _ in FIVE_GAMES.values()]
+    records = [original for original, _ in EVERY_GAME.values()]
 
     response = client.post(URL, upload(records))
 
     assert response.status_code == 303
     games = list(Game.objects.order_by("pk"))
     assert [g.record for g in games] == records
-    assert response["Location"] == f"/games/?imported={len(FIVE_GAMES)}&already=0"
+    assert response["Location"] == f"/games/?imported={len(EVERY_GAME)}&already=0"
 
 
 def test_imported_games_are_this_browsers_and_are_exported_with_it(client: Client) -> None:
-    records = [original for original, _ in FIVE_GAMES.values()]
+    records = [original for original, _ in EVERY_GAME.values()]
     client.post(URL, upload(records))
 
     exported = client.get("/games/export.json")
@@ -312,29 +312,29 @@ def test_it_refuses_other_methods(client: Client) -> None:
 
 
 def test_importing_the_same_file_again_skips_every_game_and_says_so(client: Client) -> None:
-    records = [original for original, _ in FIVE_GAMES.values()]
+    records = [original for original, _ in EVERY_GAME.values()]
     client.post(URL, upload(records))
 
     response = client.post(URL, upload(records))
 
     assert response.status_code == 303
-    assert response["Location"] == f"/games/?imported=0&already={len(FIVE_GAMES)}"
-    assert Game.objects.count() == len(FIVE_GAMES)
+    assert response["Location"] == f"/games/?imported=0&already={len(EVERY_GAME)}"
+    assert Game.objects.count() == len(EVERY_GAME)
     assert Figures.objects.count() == sum(len(r["players"]) for r in records)
     page = client.get(response["Location"]).text
-    assert f"Imported 0 games; {len(FIVE_GAMES)} were here already and were skipped." in page
+    assert f"Imported 0 games; {len(EVERY_GAME)} were here already and were skipped." in page
 
 
 def test_it_imports_the_new_games_of_a_file_and_skips_those_held(client: Client) -> None:
     client.post(URL, upload(OH_HELL))
-    records = [original for original, _ in FIVE_GAMES.values()]
+    records = [original for original, _ in EVERY_GAME.values()]
 
     response = client.post(URL, upload(records))
 
-    assert response["Location"] == f"/games/?imported={len(FIVE_GAMES) - 1}&already=1"
-    assert Game.objects.count() == len(FIVE_GAMES)
+    assert response["Location"] == f"/games/?imported={len(EVERY_GAME) - 1}&already=1"
+    assert Game.objects.count() == len(EVERY_GAME)
     assert (
-        f"Imported {len(FIVE_GAMES) - 1} games; 1 was here already and was skipped."
+        f"Imported {len(EVERY_GAME) - 1} games; 1 was here already and was skipped."
         in client.get(response["Location"]).text
     )
 

@@ -331,3 +331,23 @@ def test_its_rows_are_kept_apart_for_each_language(client: Client, played_game: 
 
     assert drew_rows(english) and drew_rows(dutch)
     assert "Running totals" in english.text and "Running totals" not in dutch.text
+
+
+def test_sealed_bids_of_the_round_in_play_are_not_on_the_sheet(client: Client, db: None) -> None:
+    record = {
+        "format": "scorepad/1",
+        "game": "skull-king",
+        "options": {"hands": [1, 9]},  # sealed, as ruled
+        "players": ["Ann", "Bob", "Cat"],
+        "first_dealer": 0,
+        "rounds": [{"bids": [0, 0, 1], "tricks": [0, 0, 1], "bonus": [0, 0, 0]}],
+    }
+    game = Game.objects.create(game="skull-king", record=record)
+    for seat, bid in ((0, 7), (1, 8)):
+        game.refresh_from_db()
+        data = {"version": game.version, "kind": "bid", "seat": seat, "value": bid}
+        assert client.post(f"/g/{game.key}/enter/", data).status_code == 303
+    # The page holds the phone's sheet and the paper one (_paper_sheet.html) alike.
+    page = client.get(f"/g/{game.key}/sheet/").text
+    assert len(sheet_rows(page)) == 1  # the round played, not the one in play
+    assert "✓" not in page and "bid of" not in page and "add up to" not in page

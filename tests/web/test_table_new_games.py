@@ -3,6 +3,7 @@ tricks, the bonus step of those who made their bid."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -110,3 +111,119 @@ def test_with_htmx_a_bonus_answers_the_next_bonus_in_the_table_fragment(
     assert refused.status_code == 400
     skull_king.refresh_from_db()
     assert skull_king.pending[-1] == {"kind": "bonus", "seat": 1, "value": 30}
+
+
+# --- Sealed bids stay unseen until the last is in (RULINGS, "House rules", bidding) ---
+
+
+def bid_cells(html: str) -> dict[str, str]:
+    """Each player's bid as the table's totals show it."""
+    found = re.findall(r'<th scope="row">(\w+).*?</th><td>([^<]*)</td>', html)
+    return dict(found)
+
+
+@pytest.fixture
+def sealed_nine(db: None) -> Game:
+    """Skull King, sealed as ruled, one hand of 9 cards: bids no page says by chance."""
+    return Game.objects.create(game="skull-king", record=record("skull-king", {"hands": [9]}))
+
+
+def test_sealed_the_undo_button_names_the_bid_not_its_value(
+    client: Client, sealed_nine: Game
+) -> None:
+    tap(client, sealed_nine, "bid", 0, 7)
+    page = client.get(f"/g/{sealed_nine.key}/").text
+    assert "Undo Ann&#x27;s bid<" in page or "Undo Ann's bid<" in page
+    assert "bid of" not in page
+    assert bid_cells(page) == {"Ann": "✓", "Bob": "", "Cat": ""}
+    assert "add up to" not in page
+    tap(client, sealed_nine, "bid", 1, 8)
+    tap(client, sealed_nine, "bid", 0, 6)  # Ann changes hers, still unseen
+    page = client.get(f"/g/{sealed_nine.key}/").text
+    assert "bid of" not in page
+    assert bid_cells(page) == {"Ann": "✓", "Bob": "✓", "Cat": ""}
+    tap(client, sealed_nine, "bid", 2, 5)  # the last bid: all are shown together
+    page = client.get(f"/g/{sealed_nine.key}/").text
+    assert bid_cells(page) == {"Ann": "6", "Bob": "8", "Cat": "5"}
+    assert "s bid of 5" in page
+    assert "The bids add up to 19 of 9 tricks" in page
+
+
+def test_sealed_the_redo_button_names_an_undone_bid_without_its_value(
+    client: Client, sealed_nine: Game
+) -> None:
+    for seat, bid in ((0, 7), (1, 8), (2, 5)):
+        tap(client, sealed_nine, "bid", seat, bid)
+    sealed_nine.refresh_from_db()
+    client.post(f"/g/{sealed_nine.key}/undo/", {"version": sealed_nine.version})
+    page = client.get(f"/g/{sealed_nine.key}/").text
+    assert "Redo Cat&#x27;s bid<" in page or "Redo Cat's bid<" in page
+    assert "Undo Bob&#x27;s bid<" in page or "Undo Bob's bid<" in page
+    assert "bid of" not in page
+    assert bid_cells(page) == {"Ann": "✓", "Bob": "✓", "Cat": ""}
+
+
+def test_with_htmx_a_sealed_bid_answers_a_fragment_that_does_not_show_it(
+    htmx_client: Client, sealed_nine: Game
+) -> None:
+    response = tap(htmx_client, sealed_nine, "bid", 1, 8)
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "bid of" not in response.text
+    assert bid_cells(response.text) == {"Ann": "", "Bob": "✓", "Cat": ""}
+    tap(htmx_client, sealed_nine, "bid", 0, 7)
+    response = tap(htmx_client, sealed_nine, "bid", 2, 5)
+    assert bid_cells(response.text) == {"Ann": "7", "Bob": "8", "Cat": "5"}
+    assert "Undo Cat" in response.text and "s bid of 5" in response.text
+
+
+def test_open_skull_king_bids_show_as_they_are_given(client: Client, db: None) -> None:
+    game = Game.objects.create(
+        game="skull-king", record=record("skull-king", {"hands": [9], "bidding": "open"})
+    )
+    tap(client, game, "bid", 1, 8)
+    page = client.get(f"/g/{game.key}/").text
+    assert bid_cells(page) == {"Ann": "", "Bob": "8", "Cat": ""}
+    assert "s bid of 8" in page
+
+
+@pytest.mark.parametrize("name", ["oh-hell", "wizard"])
+def test_sealed_bids_in_turn_stay_unseen_until_the_last(
+    client: Client, db: None, name: str
+) -> None:
+    game = Game.objects.create(game=name, record=record(name, {"hands": [5], "bidding": "sealed"}))
+    if name == "wizard":
+        tap(client, game, "trump", None, "clubs")
+    tap(client, game, "bid", 1, 4)  # Bob bids first, Ann deals
+    page = client.get(f"/g/{game.key}/").text
+    assert bid_cells(page) == {"Ann": "", "Bob": "✓", "Cat": ""}
+    assert "bid of" not in page and "add up to" not in page
+    tap(client, game, "bid", 2, 3)
+    tap(client, game, "bid", 0, 3)
+    page = client.get(f"/g/{game.key}/").text
+    assert bid_cells(page) == {"Ann": "3", "Bob": "4", "Cat": "3"}
+    assert "s bid of 3" in page and "The bids add up to 10 of 5 tricks" in page
+
+
+def test_sealed_under_the_hook_the_dealer_bids_unseen_then_again_openly(
+    client: Client, db: None
+) -> None:
+    game = Game.objects.create(
+        game="oh-hell", record=record("oh-hell", {"hands": [5], "bidding": "sealed"})
+    )
+    tap(client, game, "bid", 1, 2)
+    tap(client, game, "bid", 2, 1)
+    page = client.get(f"/g/{game.key}/").text
+    # Sealed, the dealer's buttons do not tell what the others bid: none is refused.
+    assert "Ann bids" in page and "disabled" not in page.split('class="choices')[1][:600]
+    assert tap(client, game, "bid", 0, 2).status_code == 303  # 2 + 1 + 2 = 5: the hook
+    page = client.get(f"/g/{game.key}/").text
+    assert bid_cells(page) == {"Ann": "", "Bob": "2", "Cat": "1"}
+    assert "the bids shown add up to the tricks: Ann deals and bids again, openly" in page
+    refused = tap(client, game, "bid", 0, 2)
+    assert refused.status_code == 400  # openly, under the hook
+    assert tap(client, game, "bid", 0, 3).status_code == 303
+    tap(client, game, "tricks", 1, 2)
+    tap(client, game, "tricks", 2, 1)
+    game.refresh_from_db()
+    assert game.record["rounds"] == [{"bids": [3, 2, 1], "tricks": [2, 2, 1]}]

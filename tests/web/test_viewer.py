@@ -6,11 +6,13 @@ import re
 from html import unescape
 from typing import Any
 
-from django.test import Client
+import pytest
+from django.test import AsyncClient, Client
 from django.utils.timezone import localdate
 
 from scorepad.models import Game
 from tests.five_games import BOERENBRIDGE, SINKER
+from tests.web.test_live import run
 from tests.web.test_sheet import cells, rows_to_play, sheet_rows
 
 
@@ -88,11 +90,28 @@ def test_it_polls_itself_on_a_real_link_where_no_stream_can_be_had(
     ) in response.text
 
 
-def test_it_opens_a_stream_of_the_game_for_its_live_parts(client: Client, new_game: Game) -> None:
-    response = client.get(viewer(new_game))
+@pytest.mark.django_db(transaction=True)
+def test_under_an_asgi_server_it_opens_a_stream_of_the_game_for_its_live_parts(
+    new_game: Game,
+) -> None:
+    pages: list[str] = []
+
+    async def scenario() -> None:
+        pages.append((await AsyncClient().get(viewer(new_game))).text)
+
+    run(scenario)
 
     url = f"/v/{new_game.viewer_key}/live/?v={new_game.version}"
-    assert f'hx-ext="sse" sse-connect="{url}"' in response.text
+    assert f'hx-ext="sse" sse-connect="{url}"' in pages[0]
+
+
+def test_under_a_wsgi_server_it_opens_no_stream_and_polls(client: Client, new_game: Game) -> None:
+    # A WSGI server would only refuse the stream, which the browser logs as an error.
+    response = client.get(viewer(new_game))
+
+    assert "sse-connect" not in response.text
+    assert '<div class="live-stream" data-live ' in response.text
+    assert 'hx-trigger="every 3s"' in response.text
     shown = f'hx-swap="outerHTML" data-version="{new_game.version}"'
     assert f'<section id="live" class="table viewer" sse-swap="live" {shown}>' in response.text
     assert (
@@ -298,3 +317,26 @@ def test_the_viewers_sheet_never_shows_the_keeper_link(client: Client, played_ga
 
     assert played_game.key not in response.text
     assert "Correct round" not in response.text
+
+
+def test_sealed_bids_show_on_the_viewer_only_once_the_last_is_in(client: Client, db: None) -> None:
+    record = {
+        "format": "scorepad/1",
+        "game": "skull-king",
+        "options": {"hands": [9]},  # sealed, as ruled
+        "players": ["Ann", "Bob", "Cat"],
+        "first_dealer": 0,
+        "rounds": [],
+    }
+    game = Game.objects.create(game="skull-king", record=record)
+    keeper = Client()
+    bid_now(keeper, game, 0, 7)
+    bid_now(keeper, game, 1, 8)
+    page = unescape(client.get(viewer(game)).text)
+    assert re.search(r'<th scope="row">Ann.*?</th><td>✓</td>', page)
+    assert re.search(r'<th scope="row">Bob.*?</th><td>✓</td>', page)
+    assert "bid of" not in page and "add up to" not in page
+    bid_now(keeper, game, 2, 5)
+    page = unescape(client.get(viewer(game)).text)
+    assert re.search(r'<th scope="row">Ann.*?</th><td>7</td>', page)
+    assert "The bids add up to 20 of 9 tricks" in page
