@@ -86,7 +86,10 @@ def axe(urls: dict[str, str], cookies: list[dict[str, Any]]) -> dict[str, Any]:
             has_touch=True,
             bypass_csp=True,
         )
-        context.add_cookies(cookies)
+        # Playwright takes typed cookies: each built as its SetCookieParam.
+        context.add_cookies(
+            [{"name": c["name"], "value": c["value"], "url": c["url"]} for c in cookies]
+        )
         page = context.new_page()
         for name, url in urls.items():
             answer = page.goto(url)

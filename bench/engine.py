@@ -86,7 +86,7 @@ def measure() -> dict[str, Any]:
     rng = random.Random(6)
     records = [whole_game(game, rng).to_json() for game in GAMES for _ in range(GAMES_EACH)]
     cold, cold_rounds = _rate(records, cold=True)
-    warm, warm_rounds = _rate(records, cold=False)
+    warm, _ = _rate(records, cold=False)
     return {
         "records": len(records),
         "mean_rounds": round(sum(len(r["rounds"]) for r in records) / len(records), 1),

@@ -48,7 +48,7 @@ def assets(html: str) -> list[str]:
 def first_load(browser: Browser, url: str) -> dict[str, Any]:
     page = browser.get(url)
     assert page.status == 200, (url, page.status)
-    files = {}
+    files: dict[str, dict[str, Any]] = {}
     for asset in assets(page.text):
         answer = browser.get(asset)
         assert answer.status == 200, (asset, answer.status)
@@ -88,9 +88,9 @@ def service_worker(browser: Browser, loaded: dict[str, Any]) -> int:
 
 def _post(browser: Browser, game: Game, answer: Answer) -> Reply:
     game.refresh_from_db()
-    answer = browser.post(f"/g/{game.key}/enter/", tap_form(answer, game.version), htmx=True)
-    assert answer.status == 200, answer.text[:500]
-    return answer
+    reply = browser.post(f"/g/{game.key}/enter/", tap_form(answer, game.version), htmx=True)
+    assert reply.status == 200, reply.text[:500]
+    return reply
 
 
 def round_swaps(browser: Browser, game: Game) -> dict[str, dict[str, int]]:

@@ -24,7 +24,7 @@ def hook_reason(ctx: RoundContext, bid: int) -> str:
     return say("hook", dealer=ctx.name(ctx.dealer), bid=bid, hand_size=ctx.hand_size)
 
 
-def bid_choices(ctx: RoundContext, seat: int, forbidden: int | None) -> tuple[Choice, ...]:
+def bid_choices(ctx: RoundContext, forbidden: int | None) -> tuple[Choice, ...]:
     return tuple(
         Choice(str(b), str(b), hook_reason(ctx, b) if b == forbidden else None)
         for b in range(ctx.hand_size + 1)
@@ -68,7 +68,7 @@ class BiddingInTurn(GameRules):
         seat = self.bidder(ctx, draft)
         if seat is not None:
             forbidden = forbidden_bid(ctx, draft["bids"]) if self.hooked_now(ctx, draft) else None
-            choices = bid_choices(ctx, seat, forbidden if seat == ctx.dealer else None)
+            choices = bid_choices(ctx, forbidden if seat == ctx.dealer else None)
             return Step(StepKind.BID, say("prompt_bids", player=ctx.name(seat)), seat, choices)
         if any(t is None for t in draft["tricks"]):
             return tricks_step(ctx, draft)

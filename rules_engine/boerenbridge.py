@@ -31,7 +31,6 @@ from .core import (
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
-    BOERENBRIDGE_AS_RULED,
     BOUNCE,
     HOOK_FROM,
     MADE,
@@ -40,6 +39,7 @@ from .house_rules import (
     TARGET,
     check_house_rules,
     custom_score,
+    hand_pattern,
     hands,
     hands_option,
     hook_holds,
@@ -48,16 +48,14 @@ from .house_rules import (
     setting,
 )
 from .messages import Term, say
-from .options import Option
+from .options import AS_RULED, Option, Preset
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 
 HAND_SIZE = 13
 # As ruled, 4 players; with the house rule ``hands``, 3 to 7 (RULINGS, "Boerenbridge").
-RULED_PLAYERS = BOERENBRIDGE_AS_RULED
+RULED_PLAYERS = 4
 GOAL = 100
-# "If you have a score of 80 or more points you do not participate in the bidding."
-SIT_OUT_AT = 80
 MADE_BONUS = 10
 MADE_ZERO = 20
 
@@ -104,8 +102,72 @@ def round_score(bid: int | None, tricks: int) -> int:
     return MADE_ZERO if bid == 0 else tricks + MADE_BONUS
 
 
+_BOERENBRIDGE_WIKIPEDIA = "https://nl.wikipedia.org/wiki/Boerenbridge"
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset(AS_RULED, "As ruled", "13 cards, exactly 100 to win, sitting out from 80."),
+    # Here come the patterns of hands for the players at the table (``presets``).
+    Preset(
+        "to-150",
+        "To 150",
+        "A longer game: exactly 150 wins, sitting out from 130.",
+        {"target": 150, "sit_out": 130},
+        "https://gamerules.com/rules/boerenbridge/ (the game to 100), played longer",
+    ),
+    Preset(
+        "five-and-minus",
+        "5 and a point a trick, minus a point a trick off",
+        "Made: 5 plus 1 a trick; missed: 1 off for every trick over or under; first to 100.",
+        {
+            "scoring": "custom",
+            "made": "5 + t",
+            "missed": "-abs(t - b)",
+            "bounce": False,
+            "sit_out": None,
+        },
+        "https://kaartspeluitleg.nl/games/boerenbridge/ (Puntentelling)",
+    ),
+)
+
+
+def _hands_presets(players: int) -> tuple[Preset, ...]:
+    """The common patterns of hands for ``players``, up to the most a pack of 52
+    deals them (13 for 4, 10 for 5): the name and the hands follow the count."""
+    most = Boerenbridge.pack // players
+    return (
+        Preset(
+            "up-and-down-to-100",
+            say("preset_up_down", most=most),
+            say("preset_up_down_about", most=most),
+            {"hands": [*hand_pattern(1, most, 1)]},
+            _BOERENBRIDGE_WIKIPEDIA + ": one card in the first round, one more each round "
+            "up to the most the pack allows, then back down",
+        ),
+        Preset(
+            "down-to-one",
+            say("preset_down", most=most),
+            say("preset_down_about", most=most),
+            {"hands": [*hand_pattern(most, 1, 1)]},
+            "https://www.pagat.com/exact/oh_hell.html: the hands may also go down from "
+            "the most to one",
+        ),
+        Preset(
+            "dutch-hook",
+            "Hook from 4 cards",
+            say("preset_dutch_hook_about", most=most),
+            {"hands": [*hand_pattern(1, most, 1)], "hook_from": 4},
+            _BOERENBRIDGE_WIKIPEDIA + ": 'Wanneer het aantal uitgedeelde kaarten per persoon "
+            "hoger is dan drie' the dealer is hooked",
+        ),
+    )
+
+
 class Boerenbridge(GameRules):
     key = "boerenbridge"
+    has_house_rules = True
+    repeats_hands = True
+    published_presets = PRESETS
     title = "Boerenbridge"
     summary = (
         "Bid your tricks all at once; score exactly 100 to win, and sit out "
@@ -127,6 +189,12 @@ class Boerenbridge(GameRules):
     )
 
     # --- The shape of the game -------------------------------------------------
+    def presets(self, players: int | None = None) -> tuple[Preset, ...]:
+        """As ruled, then the patterns of hands for ``players`` (4, as ruled, when
+        not given), then the rest."""
+        first, *rest = self.published_presets
+        return (first, *_hands_presets(players or RULED_PLAYERS), *rest)
+
     def player_range(self, options: Mapping[str, object]) -> tuple[int, int]:
         """4 as ruled; 3 to 7 once the house rule ``hands`` gives the hand sizes."""
         if options.get("hands") is None:
@@ -145,7 +213,7 @@ class Boerenbridge(GameRules):
                     most=self.max_players,
                 )
             )
-        check_house_rules(setup)
+        check_house_rules(setup, self.most_cards(setup.n))
 
     def hand_size(self, setup: Setup, index: int) -> int:
         """13 cards; with house rules' ``hands``, the list over and over from its start."""
@@ -229,7 +297,7 @@ class Boerenbridge(GameRules):
             others = [s for s in bidders(ctx) if s != seat]
             if all(draft["bids"][s] is not None for s in others):
                 forbidden = forbidden_bid(ctx, draft["bids"])
-        return bid_choices(ctx, seat, forbidden)
+        return bid_choices(ctx, forbidden)
 
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         waiting = tuple(s for s in bidders(ctx) if draft["bids"][s] is None)

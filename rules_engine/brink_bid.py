@@ -34,13 +34,14 @@ from .house_rules import (
     MISSED,
     check_house_rules,
     custom_score,
+    hand_pattern,
     hands,
     hands_option,
     hook_option,
     scoring_option,
 )
 from .messages import Message, Term, say
-from .options import Option
+from .options import AS_RULED, Option, Preset
 
 FINAL_HAND = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
 FIRST_HAND = 4
@@ -180,8 +181,48 @@ def trump_label(trump: str) -> Message:
     return say("brink_no_trump") if trump == "none" else say("brink_trump", trump=Term(trump))
 
 
+_OH_HELL_WIKIPEDIA = "https://en.wikipedia.org/wiki/Oh_Hell (Rules and Scoring sections)"
+PRESETS: tuple[Preset, ...] = (
+    Preset(AS_RULED, "As ruled", "4 cards up to the final hand; 5 made, 2 on the Brink."),
+    Preset(
+        "with-hook",
+        "With the hook",
+        "The dealer may not make the bids add up to the cards dealt, as in Oh Hell.",
+        {"hook": "on"},
+        _OH_HELL_WIKIPEDIA + ": the 'screw the dealer' rule",
+    ),
+    Preset(
+        "up-and-down",
+        "4 up to 8 and back down",
+        "4 cards up to 8 and back down to 4 (9 rounds), for any number of players.",
+        {"hands": [*hand_pattern(4, 8, 4)]},
+        "http://www.encyclopedia4u.com/o/oh-hell.html: up to the maximum and back down",
+    ),
+    Preset(
+        "oh-hell-scoring",
+        "Oh Hell's scoring",
+        "1 point a trick, and 10 more for the bid made.",
+        {"scoring": "custom", "made": "10 + t", "missed": "t"},
+        _OH_HELL_WIKIPEDIA + ": 'Basic scoring'",
+    ),
+    Preset(
+        "brink-with-penalty",
+        "Brink, with a penalty",
+        "5 made, 2 on the Brink, and 1 off a trick beyond it.",
+        {
+            "scoring": "custom",
+            "made": "5",
+            "missed": "2 if abs(t - b) == 1 else 1 - abs(t - b)",
+        },
+        _OH_HELL_WIKIPEDIA + ": penalty scorings, applied to the Brink",
+    ),
+)
+
+
 class BrinkBid(BiddingInTurn):
     key = "brink-bid"
+    has_house_rules = True
+    published_presets = PRESETS
     title = "Brink Bid"
     summary = (
         "Dice set trump and a pass; bid your tricks: 5 points for the bid made, "
@@ -209,7 +250,7 @@ class BrinkBid(BiddingInTurn):
 
     # --- The shape of the game -------------------------------------------------
     def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup)
+        check_house_rules(setup, self.most_cards(setup.n))
 
     def schedule(self, setup: Setup) -> tuple[int, ...]:
         """The house rules' hand sizes, where given, else 4 up to the final hand."""

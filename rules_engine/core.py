@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from .errors import RulesError
 from .messages import Lowered, say
-from .options import Option, OptionValue
+from .options import Option, OptionValue, Preset
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS = (*SUITS, "none")
@@ -49,9 +49,6 @@ class Setup:
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.n
-
-    def right_of(self, seat: int) -> int:
-        return (seat - 1) % self.n
 
 
 @dataclass(frozen=True)
@@ -324,6 +321,15 @@ class GameRules:
     # Whether a miss is told apart as taking too many or too few tricks (a bid of a
     # number); not where the call is a kind of contract (Sinker's "zero", "all").
     counts_over_under: ClassVar[bool] = True
+    # The cards the hands are dealt from: a pack of 52 but Oh Hell's 51 (one is
+    # turned up for trump), Wizard's 60 and Skull King's 70.
+    pack: ClassVar[int] = 52
+    # Whether the game takes the house rules (RULINGS, "House rules") and offers presets.
+    has_house_rules: ClassVar[bool] = False
+    # Whether a list of hands is played over and over (Boerenbridge plays to a score).
+    repeats_hands: ClassVar[bool] = False
+    # The presets as published, whatever the table (see ``presets``).
+    published_presets: ClassVar[tuple[Preset, ...]] = ()
     # The ranks in the pack used to draw for the first dealer, low to high.
     draw_ranks: ClassVar[tuple[str, ...]] = (
         "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
@@ -348,6 +354,15 @@ class GameRules:
     def usual_players(self) -> int:
         """How many players a new game's form starts with: four, where the game allows."""
         return max(self.min_players, min(USUAL_PLAYERS, self.max_players))
+
+    def most_cards(self, players: int) -> int:
+        """The largest hand the pack deals ``players``."""
+        return self.pack // players
+
+    def presets(self, players: int | None = None) -> tuple[Preset, ...]:
+        """The named sets of house rules offered, their hands dealt for ``players``
+        (not given: as published, or for the game's players as ruled)."""
+        return self.published_presets
 
     # --- The shape of the game -------------------------------------------------
     def check_setup(self, setup: Setup) -> None:

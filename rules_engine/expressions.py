@@ -41,7 +41,6 @@ from .errors import RulesError
 from .messages import Message, Param, each_and, say
 
 NAMES = ("b", "t", "h", "n")
-NAME_MEANINGS = {"b": "the bid", "t": "the tricks taken", "h": "the cards dealt", "n": "players"}
 MAX_LENGTH = 120
 LOWEST = -10_000
 HIGHEST = 10_000
@@ -271,7 +270,7 @@ class _Inline(ast.NodeTransformer):
             self.count += 1
         return ast.Name(f"_{self.count - 1}", ast.Store() if store else ast.Load())
 
-    def kept(self, value: ast.expr) -> tuple[ast.NamedExpr, ast.Name]:
+    def walrus_and_name(self, value: ast.expr) -> tuple[ast.NamedExpr, ast.Name]:
         """``(_k := value)``, and ``_k`` to read it again."""
         target = self.name(store=True)
         return ast.NamedExpr(target, value), ast.Name(target.id, ast.Load())
@@ -280,7 +279,7 @@ class _Inline(ast.NodeTransformer):
         self.generic_visit(node)
         assert isinstance(node.func, ast.Name)
         if node.func.id == "abs":
-            keep, value = self.kept(node.args[0])
+            keep, value = self.walrus_and_name(node.args[0])
             test = ast.Compare(keep, [ast.GtE()], [ast.Constant(0)])
             negated = ast.UnaryOp(ast.USub(), ast.Name(value.id, ast.Load()))
             return ast.IfExp(test, value, negated)
@@ -290,8 +289,8 @@ class _Inline(ast.NodeTransformer):
         keeps = ast.LtE() if node.func.id == "min" else ast.GtE()
         result = node.args[0]
         for arg in node.args[1:]:
-            keep_left, left = self.kept(result)
-            keep_right, right = self.kept(arg)
+            keep_left, left = self.walrus_and_name(result)
+            keep_right, right = self.walrus_and_name(arg)
             test = ast.Compare(keep_left, [type(keeps)()], [keep_right])
             result = ast.IfExp(test, left, right)
         return result

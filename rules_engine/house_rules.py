@@ -1,17 +1,13 @@
-"""House rules: the options shared by the bidding games, and presets.
+"""House rules: the options shared by the bidding games, and their helpers.
 
 RULINGS.md, "House rules": ``hands`` (one hand size a round), ``hook`` and
 ``hook_from``, ``scoring: custom`` with the ``made`` and ``missed`` expressions,
 ``bidding`` (open or sealed); Boerenbridge's ``target``, ``sit_out`` and
-``bounce``. Left out, every option keeps the game as ruled. The presets are named
-sets of these options that the setup screen offers, each from a public source.
+``bounce``. Left out, every option keeps the game as ruled. The presets, named sets
+of these options from public sources, live with each game (``GameRules.presets``).
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Protocol
 
 from .core import RoundContext, Setup
 from .errors import RulesError
@@ -19,20 +15,10 @@ from .expressions import Expression, scorer
 from .messages import Term, say
 from .options import Option, OptionChoice, OptionValue
 
-GAMES_WITH_HOUSE_RULES = ("oh-hell", "boerenbridge", "brink-bid", "wizard", "skull-king")
-CARDS_IN_PACK = 52
-# The games whose pack is not the 52 cards: Wizard's 60 (with Wizards and Jesters),
-# Skull King's 70; Oh Hell turns one card up for trump.
-PACKS = {"oh-hell": CARDS_IN_PACK - 1, "wizard": 60, "skull-king": 70}
 MOST_HAND_FROM = 60
 
 CUSTOM = "custom"
 CUSTOM_CHOICE = OptionChoice(CUSTOM, "Our own: the made and missed expressions below")
-
-
-def most_cards(game: str, players: int) -> int:
-    """The largest hand the pack allows: Oh Hell turns one card up for trump."""
-    return PACKS.get(game, CARDS_IN_PACK) // players
 
 
 def hands_option(replaces: str | None) -> Option:
@@ -146,19 +132,6 @@ BIDDING = Option(
 )
 
 
-# RULINGS, "House rules", ``bidding``: stored, and scored as open bids. Sealed bids
-# are the same bids, shown together; the table asks for them in its own way.
-BIDDING = Option(
-    "bidding",
-    "Bidding",
-    "Open: bids are seen as they are made. Sealed: given unseen, shown together.",
-    "choice",
-    "open",
-    (OptionChoice("open", "Open"), OptionChoice("sealed", "Sealed")),
-    house_rule=True,
-)
-
-
 def setting(setup: Setup, option: Option) -> OptionValue:
     """An option's value, its default where a setup was built without it."""
     return setup.options.get(option.name, option.default)
@@ -196,15 +169,19 @@ def custom_score(ctx: RoundContext, bid: int, tricks: int) -> int | None:
     return expression(bid, tricks, ctx.hand_size, ctx.n)
 
 
-def check_house_rules(setup: Setup) -> None:
-    """What the options refuse only together, or only for a number of players."""
+def check_house_rules(setup: Setup, most: int, too_big: str = "hands_too_big") -> None:
+    """What the options refuse only together, or only for a number of players.
+
+    ``most``: the largest hand the game's pack deals these players; ``too_big``: the
+    message refusing a larger one (Oh Hell's says a card is turned up for trump).
+    """
     listed = hands(setup)
-    most = most_cards(setup.game, setup.n)
     if listed is not None:
         for size in listed:
             if size > most:
-                code = "hands_too_big_turned_up" if setup.game == "oh-hell" else "hands_too_big"
-                raise RulesError(say(code, option="hands", cards=size, players=setup.n, most=most))
+                raise RulesError(
+                    say(too_big, option="hands", cards=size, players=setup.n, most=most)
+                )
     custom = setup.options.get("scoring") == CUSTOM
     for option in (MADE, MISSED):
         given = setup.options.get(option.name) is not None
@@ -225,354 +202,3 @@ def hand_pattern(start: int, peak: int, end: int) -> tuple[int, ...]:
     first = range(start, peak + 1) if start <= peak else range(start, peak - 1, -1)
     second = range(peak - 1, end - 1, -1) if end <= peak else range(peak + 1, end + 1)
     return (*first, *second)
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named set of house rules, as a family or a published rule book plays it."""
-
-    key: str
-    name: str
-    description: str
-    options: Mapping[str, object] = field(default_factory=dict)
-    # Where this way of playing is published (for the code's readers, not shown).
-    source: str = ""
-    # A published schedule of hands for any table (Skull King's): each entry is cut
-    # to the most a pack of this many cards deals the players (``options_for``).
-    pack: int | None = None
-
-    def options_for(self, players: int) -> dict[str, object]:
-        """The options for ``players`` at the table: the hands capped where ruled so."""
-        options = dict(self.options)
-        listed = options.get("hands")
-        if self.pack is not None and isinstance(listed, list | tuple):
-            options["hands"] = [min(size, self.pack // players) for size in listed]
-        return options
-
-
-AS_RULED = "as-ruled"
-
-_OH_HELL_WIKIPEDIA = "https://en.wikipedia.org/wiki/Oh_Hell (Rules and Scoring sections)"
-_BOERENBRIDGE_WIKIPEDIA = "https://nl.wikipedia.org/wiki/Boerenbridge"
-_SKULL_KING_RULES = (
-    "pascalwils/scoring_pad assets/rules/skull_king-since2021-en.md (the 2021 edition's "
-    "'Alternate rounds'); PremBamrung/skull-king-companion FINAL_RULES_en.md"
-)
-SKULL_KING_PACK = 70
-
-
-def _schedule(key: str, name: str, description: str, sizes: Sequence[int]) -> Preset:
-    """One of Skull King's published schedules, cut to what 70 cards deal the table."""
-    return Preset(
-        key, name, description, {"hands": list(sizes)}, _SKULL_KING_RULES, SKULL_KING_PACK
-    )
-
-
-PRESETS: Mapping[str, tuple[Preset, ...]] = {
-    "oh-hell": (
-        Preset(AS_RULED, "As ruled", "Board Game Arena's rules: the styles and scorings above."),
-        Preset(
-            "one-to-seven",
-            "1 up to 7 and down",
-            "1 card, one more a round up to 7, then back down to 1 (13 rounds).",
-            {"hands": [*hand_pattern(1, 7, 1)]},
-            "http://www.encyclopedia4u.com/o/oh-hell.html: 'Usually from one to the maximum "
-            "and then down to one'",
-        ),
-        Preset(
-            "no-hook",
-            "No hook",
-            "The dealer may bid anything: the bids may add up to the tricks.",
-            {"hook": "off"},
-            "https://traditionalgamerules.neocities.org/ohhell: 'In the last round of the "
-            "game, all players (including the dealer) can bid whatever value they choose'; "
-            "many tables drop the hook altogether",
-        ),
-        Preset(
-            "minus-ten",
-            "Minus 10 a trick off",
-            "10 for the bid made; 10 off for every trick over or under it.",
-            {"scoring": "custom", "made": "10", "missed": "-10 * abs(t - b)"},
-            "Board Game Arena's negative scoring, written as house rules",
-        ),
-        Preset(
-            "plus-five",
-            "Tricks plus 5",
-            "1 point a trick, and 5 more for the bid made; 10 down to 1.",
-            {"style": "short-down", "scoring": "custom", "made": "5 + t", "missed": "t"},
-            _OH_HELL_WIKIPEDIA + ": 'Variant basic scoring'; "
-            "https://traditionalgamerules.neocities.org/ohhell",
-        ),
-        Preset(
-            "exact-with-penalty",
-            "Exact, with a penalty",
-            "10 plus the bid for the bid made; the bid taken off for a bid missed.",
-            {"scoring": "custom", "made": "10 + b", "missed": "-b"},
-            _OH_HELL_WIKIPEDIA + ": 'Exact scoring with penalty' (the Hassenpfeffer variant)",
-        ),
-    ),
-    "boerenbridge": (
-        Preset(AS_RULED, "As ruled", "13 cards, exactly 100 to win, sitting out from 80."),
-        # Here come the patterns of hands for the players at the table: _boerenbridge_hands.
-        Preset(
-            "to-150",
-            "To 150",
-            "A longer game: exactly 150 wins, sitting out from 130.",
-            {"target": 150, "sit_out": 130},
-            "https://gamerules.com/rules/boerenbridge/ (the game to 100), played longer",
-        ),
-        Preset(
-            "five-and-minus",
-            "5 and a point a trick, minus a point a trick off",
-            "Made: 5 plus 1 a trick; missed: 1 off for every trick over or under; first to 100.",
-            {
-                "scoring": "custom",
-                "made": "5 + t",
-                "missed": "-abs(t - b)",
-                "bounce": False,
-                "sit_out": None,
-            },
-            "https://kaartspeluitleg.nl/games/boerenbridge/ (Puntentelling)",
-        ),
-    ),
-    "brink-bid": (
-        Preset(AS_RULED, "As ruled", "4 cards up to the final hand; 5 made, 2 on the Brink."),
-        Preset(
-            "with-hook",
-            "With the hook",
-            "The dealer may not make the bids add up to the cards dealt, as in Oh Hell.",
-            {"hook": "on"},
-            _OH_HELL_WIKIPEDIA + ": the 'screw the dealer' rule",
-        ),
-        Preset(
-            "up-and-down",
-            "4 up to 8 and back down",
-            "4 cards up to 8 and back down to 4 (9 rounds), for any number of players.",
-            {"hands": [*hand_pattern(4, 8, 4)]},
-            "http://www.encyclopedia4u.com/o/oh-hell.html: up to the maximum and back down",
-        ),
-        Preset(
-            "oh-hell-scoring",
-            "Oh Hell's scoring",
-            "1 point a trick, and 10 more for the bid made.",
-            {"scoring": "custom", "made": "10 + t", "missed": "t"},
-            _OH_HELL_WIKIPEDIA + ": 'Basic scoring'",
-        ),
-        Preset(
-            "brink-with-penalty",
-            "Brink, with a penalty",
-            "5 made, 2 on the Brink, and 1 off a trick beyond it.",
-            {
-                "scoring": "custom",
-                "made": "5",
-                "missed": "2 if abs(t - b) == 1 else 1 - abs(t - b)",
-            },
-            _OH_HELL_WIKIPEDIA + ": penalty scorings, applied to the Brink",
-        ),
-    ),
-    "wizard": (
-        Preset(AS_RULED, "As ruled", "1 card, one more a round until the 60 cards are dealt."),
-        Preset(
-            "canadian",
-            "The Canadian rule",
-            "The dealer may not make the bids add up to the cards dealt.",
-            {"hook": "on"},
-            "https://en.wikipedia.org/wiki/Wizard_(card_game): 'A common variant ... is to "
-            "not allow the total number of tricks bid in a round to match the round number'",
-        ),
-    ),
-    "skull-king": (
-        Preset(AS_RULED, "As ruled", "10 rounds of 1 to 10 cards; the bids shown together."),
-        _schedule(
-            "even-keeled",
-            "Even keeled",
-            "2, 2, 4, 4 ... 10, 10 cards.",
-            (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
-        ),
-        _schedule("skip-to-the-brawl", "Skip to the brawl", "6 up to 10 cards.", (6, 7, 8, 9, 10)),
-        _schedule("swift-n-salty", "Swift-n-salty", "Five rounds of 5 cards.", (5, 5, 5, 5, 5)),
-        _schedule("broadside", "Broadside", "Ten rounds of 10 cards.", (10,) * 10),
-        _schedule(
-            "whirlpool", "Whirlpool", "9, 9, 7, 7 ... 1, 1 cards.", (9, 9, 7, 7, 5, 5, 3, 3, 1, 1)
-        ),
-        _schedule("bedtime", "Bedtime", "One round of 1 card.", (1,)),
-    ),
-}
-
-
-# How many play Boerenbridge as ruled (boerenbridge.RULED_PLAYERS, which imports us).
-BOERENBRIDGE_AS_RULED = 4
-
-
-def _boerenbridge_hands(players: int) -> tuple[Preset, ...]:
-    """The common patterns of hands for ``players``, up to the most a pack of 52
-    deals them (13 for 4, 10 for 5): the name and the hands follow the count."""
-    most = most_cards("boerenbridge", players)
-    return (
-        Preset(
-            "up-and-down-to-100",
-            say("preset_up_down", most=most),
-            say("preset_up_down_about", most=most),
-            {"hands": [*hand_pattern(1, most, 1)]},
-            _BOERENBRIDGE_WIKIPEDIA + ": one card in the first round, one more each round "
-            "up to the most the pack allows, then back down",
-        ),
-        Preset(
-            "down-to-one",
-            say("preset_down", most=most),
-            say("preset_down_about", most=most),
-            {"hands": [*hand_pattern(most, 1, 1)]},
-            "https://www.pagat.com/exact/oh_hell.html: the hands may also go down from "
-            "the most to one",
-        ),
-        Preset(
-            "dutch-hook",
-            "Hook from 4 cards",
-            say("preset_dutch_hook_about", most=most),
-            {"hands": [*hand_pattern(1, most, 1)], "hook_from": 4},
-            _BOERENBRIDGE_WIKIPEDIA + ": 'Wanneer het aantal uitgedeelde kaarten per persoon "
-            "hoger is dan drie' the dealer is hooked",
-        ),
-    )
-
-
-def presets(game: str, players: int | None = None) -> tuple[Preset, ...]:
-    """The named sets of house rules offered for ``game`` (none for the others).
-
-    Boerenbridge's patterns of hands depend on how many play: ``players`` (4, as
-    ruled, when not given).
-    """
-    found = PRESETS.get(game, ())
-    if game == "skull-king" and players is not None:
-        # The published schedules, each hand cut to what the pack deals these players.
-        return tuple(replace(p, options=p.options_for(players)) for p in found)
-    if game != "boerenbridge":
-        return found
-    return (found[0], *_boerenbridge_hands(players or BOERENBRIDGE_AS_RULED), *found[1:])
-
-
-def preset(game: str, key: str, players: int | None = None) -> Preset:
-    for found in presets(game, players):
-        if found.key == key:
-            return found
-    raise RulesError(say("no_preset", key=repr(key), game=game))
-
-
-# --- What the setup's preview and the table's line show ------------------------------
-
-HOUSE_OPTIONS = (
-    "hands",
-    "hook",
-    "hook_from",
-    "made",
-    "missed",
-    "target",
-    "sit_out",
-    "bounce",
-    "bidding",
-)
-PREVIEW_BIDS = (0, 1, 2, 3)
-PREVIEW_TRICKS = (0, 1, 2, 3, 4)
-
-
-class _ScoresBidders(Protocol):
-    def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int: ...
-
-
-@dataclass(frozen=True)
-class ScoreTable:
-    """A bidder's score for bids 0..3 against tricks 0..4, and the hands dealt.
-
-    ``scores[bid][tricks]``; worked out for a hand of ``hand_size`` cards (the
-    game's largest) and ``players`` players, since an expression may use h and n.
-    """
-
-    hands: tuple[int, ...]
-    repeats: bool  # Boerenbridge plays its list over and over
-    hand_size: int
-    players: int
-    bids: tuple[int, ...]
-    tricks: tuple[int, ...]
-    scores: tuple[tuple[int, ...], ...]
-
-
-def score_table(game: str, options: Mapping[str, object], players: int) -> ScoreTable:
-    """The preview of a set of house rules, or the engine's RulesError refusing them."""
-    from .record import new_record  # the record module reads every game's rules
-
-    record = new_record(game, [f"Player {seat + 1}" for seat in range(players)], 0, options)
-    rules, setup = record.rules, record.setup
-    count = rules.round_count(setup)
-    listed = hands(setup)
-    if count is None:
-        sizes = listed if listed is not None else (rules.hand_size(setup, 0),)
-    else:
-        sizes = tuple(rules.hand_size(setup, index) for index in range(count))
-    largest = max(sizes)
-    ctx = RoundContext(setup, 0, largest, tuple(0 for _ in range(players)))
-    scorer: _ScoresBidders = rules  # type: ignore[assignment]
-    scores = tuple(
-        tuple(scorer.bidder_score(ctx, bid, taken) for taken in PREVIEW_TRICKS)
-        for bid in PREVIEW_BIDS
-    )
-    return ScoreTable(sizes, count is None, largest, players, PREVIEW_BIDS, PREVIEW_TRICKS, scores)
-
-
-def _hands_text(sizes: Sequence[int]) -> str:
-    shown = [str(size) for size in sizes]
-    if len(shown) > 9:
-        shown = [*shown[:4], "…", *shown[-3:]]
-    return " ".join(shown)
-
-
-def rules_in_play(game: str, options: Mapping[str, object], players: int | None = None) -> str:
-    """The short line the table and the score sheet show: which rules are in play.
-
-    Empty for games without house rules; "As ruled", a preset's name, or the house
-    rules in a few words. ``players``: how many play (presets' hands depend on it);
-    not given, a preset for any count is recognised.
-    """
-    if game not in GAMES_WITH_HOUSE_RULES:
-        return ""
-    from .record import rules_for  # the record module reads every game's rules
-
-    rules = rules_for(game)
-    counts = range(rules.min_players, rules.max_players + 1) if players is None else (players,)
-    for found in (found for count in counts for found in presets(game, count)):
-        if dict(found.options) == dict(options):
-            if found.key == AS_RULED:
-                return say("rules_as_ruled")
-            return say("rules_preset", name=Term(found.name))
-    house = {name: options[name] for name in HOUSE_OPTIONS if name in options}
-    if not house:
-        return say("rules_as_ruled")
-    parts: list[str] = []
-    listed = house.get("hands")
-    if isinstance(listed, list | tuple):
-        again = "rules_hands_again" if game == "boerenbridge" else "rules_hands"
-        parts.append(say(again, hands=_hands_text(listed)))
-    if "hook" in house:
-        parts.append(say("rules_hook" if house["hook"] == "on" else "rules_no_hook"))
-    if "hook_from" in house and house.get("hook") != "off":
-        parts.append(say("rules_hook_from", cards=str(house["hook_from"])))
-    if "made" in house:
-        parts.append(
-            say("rules_made_missed", made=str(house["made"]), missed=str(house.get("missed")))
-        )
-    if "target" in house:
-        parts.append(say("goal_to", target=str(house["target"])))
-    if "sit_out" in house:
-        sit_out = house["sit_out"]
-        parts.append(
-            say("rules_nobody_sits_out")
-            if sit_out is None
-            else say("rules_sit_out_from", points=str(sit_out))
-        )
-    if house.get("bounce") is False:
-        parts.append(say("rules_no_bounce"))
-    bidding = next((o.default for o in rules.options if o.name == "bidding"), "open")
-    if house.get("bidding", bidding) != bidding:  # sealed, or Skull King's bids open
-        parts.append(say("rules_sealed" if house["bidding"] == "sealed" else "rules_open"))
-    if not parts:
-        return say("rules_as_ruled")  # only options at their defaults ("bidding: open")
-    return say("rules_house", parts=tuple(parts))

@@ -18,11 +18,12 @@ from .house_rules import (
     MISSED,
     check_house_rules,
     custom_score,
+    hand_pattern,
     hands,
     hands_option,
     hook_option,
 )
-from .options import Option, OptionChoice
+from .options import AS_RULED, Option, OptionChoice, Preset
 
 LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 
@@ -47,8 +48,56 @@ def hand_sizes(style: str, players: int) -> tuple[int, ...]:
     return schedules[style]
 
 
+_OH_HELL_WIKIPEDIA = "https://en.wikipedia.org/wiki/Oh_Hell (Rules and Scoring sections)"
+PRESETS: tuple[Preset, ...] = (
+    Preset(AS_RULED, "As ruled", "Board Game Arena's rules: the styles and scorings above."),
+    Preset(
+        "one-to-seven",
+        "1 up to 7 and down",
+        "1 card, one more a round up to 7, then back down to 1 (13 rounds).",
+        {"hands": [*hand_pattern(1, 7, 1)]},
+        "http://www.encyclopedia4u.com/o/oh-hell.html: 'Usually from one to the maximum "
+        "and then down to one'",
+    ),
+    Preset(
+        "no-hook",
+        "No hook",
+        "The dealer may bid anything: the bids may add up to the tricks.",
+        {"hook": "off"},
+        "https://traditionalgamerules.neocities.org/ohhell: 'In the last round of the "
+        "game, all players (including the dealer) can bid whatever value they choose'; "
+        "many tables drop the hook altogether",
+    ),
+    Preset(
+        "minus-ten",
+        "Minus 10 a trick off",
+        "10 for the bid made; 10 off for every trick over or under it.",
+        {"scoring": "custom", "made": "10", "missed": "-10 * abs(t - b)"},
+        "Board Game Arena's negative scoring, written as house rules",
+    ),
+    Preset(
+        "plus-five",
+        "Tricks plus 5",
+        "1 point a trick, and 5 more for the bid made; 10 down to 1.",
+        {"style": "short-down", "scoring": "custom", "made": "5 + t", "missed": "t"},
+        _OH_HELL_WIKIPEDIA + ": 'Variant basic scoring'; "
+        "https://traditionalgamerules.neocities.org/ohhell",
+    ),
+    Preset(
+        "exact-with-penalty",
+        "Exact, with a penalty",
+        "10 plus the bid for the bid made; the bid taken off for a bid missed.",
+        {"scoring": "custom", "made": "10 + b", "missed": "-b"},
+        _OH_HELL_WIKIPEDIA + ": 'Exact scoring with penalty' (the Hassenpfeffer variant)",
+    ),
+)
+
+
 class OhHell(BiddingInTurn):
     key = "oh-hell"
+    pack = 51  # one card is turned up for trump
+    has_house_rules = True
+    published_presets = PRESETS
     title = "Oh Hell"
     summary = (
         "Bid the exact number of tricks you will take; the dealer may not make "
@@ -95,7 +144,7 @@ class OhHell(BiddingInTurn):
     )
 
     def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup)
+        check_house_rules(setup, self.most_cards(setup.n), "hands_too_big_turned_up")
 
     def schedule(self, setup: Setup) -> tuple[int, ...]:
         """The house rules' hand sizes, where given, else the style's."""

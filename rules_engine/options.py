@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .errors import RulesError
@@ -118,3 +118,29 @@ def resolve_options(
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in options
     }
+
+
+AS_RULED = "as-ruled"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules, as a family or a published rule book plays it."""
+
+    key: str
+    name: str
+    description: str
+    options: Mapping[str, object] = field(default_factory=dict)
+    # Where this way of playing is published (for the code's readers, not shown).
+    source: str = ""
+    # A published schedule of hands for any table (Skull King's): each entry is cut
+    # to the most a pack of this many cards deals the players (``options_for``).
+    pack: int | None = None
+
+    def options_for(self, players: int) -> dict[str, object]:
+        """The options for ``players`` at the table: the hands capped where ruled so."""
+        options = dict(self.options)
+        listed = options.get("hands")
+        if self.pack is not None and isinstance(listed, list | tuple):
+            options["hands"] = [min(size, self.pack // players) for size in listed]
+        return options

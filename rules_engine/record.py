@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -12,6 +13,7 @@ from typing import Any
 
 from .core import MAX_NAME, GameRules, Round, Setup
 from .errors import RulesError
+from .games import GAMES
 from .messages import Term, say
 from .options import MOST_DEALS, resolve_options
 
@@ -25,17 +27,10 @@ FIELDS = ("format", "game", "options", "players", "first_dealer", "rounds", "pla
 REQUIRED = ("format", "game", "options", "players", "first_dealer", "rounds")
 
 
-def _games() -> Mapping[str, GameRules]:
-    from .games import GAMES  # the registry imports every game; import it late
-
-    return GAMES
-
-
 def rules_for(game: object) -> GameRules:
-    games = _games()
-    if not isinstance(game, str) or game not in games:
-        raise RulesError(say("record_unknown_game", value=repr(game), games=", ".join(games)))
-    return games[game]
+    if not isinstance(game, str) or game not in GAMES:
+        raise RulesError(say("record_unknown_game", value=repr(game), games=", ".join(GAMES)))
+    return GAMES[game]
 
 
 @dataclass(frozen=True)
@@ -49,15 +44,13 @@ class Record:
     rounds: tuple[Round, ...] = ()
     # When the game started (ISO 8601 with a UTC offset), or None; scoring ignores it.
     played_at: str | None = None
-    # Sheets worked out for this record, strict and lenient (kept by ``sheet``): a
-    # record never changes, and one tap asks for its sheet several times over.
-    # Not a field of the game: a copy made with ``dataclasses.replace`` starts empty.
-    worked_out: dict[bool, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    # The ``worked_out`` of the record this one extends by appended rounds (see
-    # ``with_rounds``): a round that ends at the table then works out one round, not
-    # the whole game again. The sheets, not the record: holding the record would
-    # keep every earlier record of a long game alive, one link after the other.
-    extends: dict[bool, Any] | None = field(default=None, init=False, compare=False, repr=False)
+    # The record this one was made from by ``with_rounds``, weakly (holding it would
+    # keep every earlier record of a long game alive, one link after the other). The
+    # sheet goes on from that record's sheet where this one only appends rounds to
+    # it: a round that ends at the table then works out one round, not the game.
+    made_from: weakref.ref[Record] | None = field(
+        default=None, kw_only=True, compare=False, repr=False
+    )
 
     @property
     def rules(self) -> GameRules:
@@ -76,16 +69,28 @@ class Record:
         return setup
 
     def with_rounds(self, rounds: Sequence[Round]) -> Record:
-        rounds = tuple(rounds)
-        record = Record(
-            self.game, self.players, self.first_dealer, self.options, rounds, self.played_at
+        return Record(
+            self.game,
+            self.players,
+            self.first_dealer,
+            self.options,
+            tuple(rounds),
+            self.played_at,
+            made_from=weakref.ref(self),
         )
-        kept = self.rounds
-        # The very same round objects, not equal ones: cheap, and an undo or a
-        # correction (a shorter or changed list) never passes for an extension.
-        if len(rounds) >= len(kept) and all(a is b for a, b in zip(kept, rounds, strict=False)):
-            object.__setattr__(record, "extends", self.worked_out)
-        return record
+
+    def extends(self, earlier: Record) -> bool:
+        """Whether this record is ``earlier`` with rounds appended: the same game, the
+        very same round objects first (not equal ones: cheap, and an undo or a
+        correction, a shorter or changed list, never passes for an extension)."""
+        kept = earlier.rounds
+        return (
+            (earlier.game, earlier.players, earlier.first_dealer, earlier.played_at)
+            == (self.game, self.players, self.first_dealer, self.played_at)
+            and earlier.options == self.options
+            and len(self.rounds) >= len(kept)
+            and all(a is b for a, b in zip(kept, self.rounds, strict=False))
+        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

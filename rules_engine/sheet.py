@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .core import PaperRow, Round, RoundContext, RoundView, Setup, plain_paper_row
@@ -128,7 +131,7 @@ def _work_out(record: Record, strict: bool) -> Sheet:
     setup = record.setup
     # A record that extends another by appended rounds goes on from the other's
     # sheet, worked out the same way: its rounds are this record's first rounds.
-    before: Sheet | None = None if record.extends is None else record.extends.get(strict)
+    before = _earlier_sheet(record, strict)
     if before is None:
         totals = tuple(0 for _ in setup.players)
         finished = rules.is_over(setup, 0, totals)
@@ -191,10 +194,74 @@ def _work_out(record: Record, strict: bool) -> Sheet:
     return Sheet(rules.key, setup.players, tuple(scored), totals, finished, winners)
 
 
+class SheetCache:
+    """The sheets worked out lately, strict and lenient, by the record they are of.
+
+    A record never changes, and one tap asks for its sheet several times over; a
+    record made by appending rounds to a kept one goes on from its sheet (see
+    ``Record.made_from``). Found by the record's identity (its rounds are dicts: it
+    has no hash), and weakly: a kept sheet holds no record alive, and goes with its
+    record. When full, the record used longest ago makes room.
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._kept: OrderedDict[int, tuple[weakref.ref[Record], dict[bool, Sheet]]] = OrderedDict()
+        # Reentrant: a record may go (and its sheets with it) while the cache is in use.
+        self._lock = threading.RLock()
+
+    def get(self, record: Record, strict: bool) -> Sheet | None:
+        with self._lock:
+            found = self._kept.get(id(record))
+            # An id is used again once its record is gone: the weak link tells.
+            if found is None or found[0]() is not record:
+                return None
+            self._kept.move_to_end(id(record))
+            return found[1].get(strict)
+
+    def keep(self, record: Record, strict: bool, sheet: Sheet) -> None:
+        with self._lock:
+            found = self._kept.get(id(record))
+            if found is None or found[0]() is not record:
+                link = weakref.ref(record, partial(self._forget, id(record)))
+                found = self._kept[id(record)] = (link, {})
+            found[1][strict] = sheet
+            self._kept.move_to_end(id(record))
+            while len(self._kept) > self.most:
+                self._kept.popitem(last=False)
+
+    def _forget(self, key: int, link: weakref.ref[Record]) -> None:
+        """A kept record is gone: so are its sheets (unless its id is used again)."""
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None and found[0] is link:
+                del self._kept[key]
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+# A worker serves a few games at once, each asking for a handful of records a tap.
+SHEETS = SheetCache(most=256)
+
+
+def _earlier_sheet(record: Record, strict: bool) -> Sheet | None:
+    """The kept sheet of the record this one extends by appended rounds, if any."""
+    earlier = record.made_from() if record.made_from is not None else None
+    if earlier is None or not record.extends(earlier):
+        return None
+    return SHEETS.get(earlier, strict)
+
+
 def _sheet(record: Record, strict: bool) -> Sheet:
-    sheet: Sheet | None = record.worked_out.get(strict)
+    sheet = SHEETS.get(record, strict)
     if sheet is None:
-        sheet = record.worked_out[strict] = _work_out(record, strict)
+        sheet = _work_out(record, strict)
+        SHEETS.keep(record, strict, sheet)
     return sheet
 
 

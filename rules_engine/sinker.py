@@ -35,7 +35,6 @@ TRICKS = 8
 
 # Every call, from weak to strong; `pass` is not a bid.
 CALLS = ("pass", "3", "2", "1", "zero", "double-zero", "all", "double-all")
-BIDS = CALLS[1:]
 CALL_LABELS = {
     "pass": "Pass",
     "3": "3",

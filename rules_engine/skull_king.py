@@ -11,7 +11,7 @@ missed 10 x H off.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -33,16 +33,15 @@ from .core import (
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
-    PACKS,
     check_house_rules,
     hands,
     hands_option,
 )
 from .messages import Term, say
-from .options import Option
+from .options import AS_RULED, Option, Preset
 from .text import bid_balance
 
-PACK = PACKS["skull-king"]
+PACK = 70
 ROUNDS = 10
 MOST_BONUS = 500
 PER_TRICK_BID = 20
@@ -96,8 +95,40 @@ def _numbers(value: object, ctx: RoundContext, what: str) -> list[int]:
     return [as_int(v, what) for v in seat_list(ctx.setup, value, what)]
 
 
+_SKULL_KING_RULES = (
+    "pascalwils/scoring_pad assets/rules/skull_king-since2021-en.md (the 2021 edition's "
+    "'Alternate rounds'); PremBamrung/skull-king-companion FINAL_RULES_en.md"
+)
+
+
+def _schedule(key: str, name: str, description: str, sizes: Sequence[int]) -> Preset:
+    """One of Skull King's published schedules, cut to what 70 cards deal the table."""
+    return Preset(key, name, description, {"hands": list(sizes)}, _SKULL_KING_RULES, PACK)
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset(AS_RULED, "As ruled", "10 rounds of 1 to 10 cards; the bids shown together."),
+    _schedule(
+        "even-keeled",
+        "Even keeled",
+        "2, 2, 4, 4 ... 10, 10 cards.",
+        (2, 2, 4, 4, 6, 6, 8, 8, 10, 10),
+    ),
+    _schedule("skip-to-the-brawl", "Skip to the brawl", "6 up to 10 cards.", (6, 7, 8, 9, 10)),
+    _schedule("swift-n-salty", "Swift-n-salty", "Five rounds of 5 cards.", (5, 5, 5, 5, 5)),
+    _schedule("broadside", "Broadside", "Ten rounds of 10 cards.", (10,) * 10),
+    _schedule(
+        "whirlpool", "Whirlpool", "9, 9, 7, 7 ... 1, 1 cards.", (9, 9, 7, 7, 5, 5, 3, 3, 1, 1)
+    ),
+    _schedule("bedtime", "Bedtime", "One round of 1 card.", (1,)),
+)
+
+
 class SkullKing(GameRules):
     key = "skull-king"
+    pack = PACK
+    has_house_rules = True
+    published_presets = PRESETS
     title = "Skull King"
     summary = (
         "Bid your tricks all at once; 20 a trick for the bid made, with bonuses for "
@@ -116,8 +147,14 @@ class SkullKing(GameRules):
     )
 
     # --- The shape of the game -------------------------------------------------
+    def presets(self, players: int | None = None) -> tuple[Preset, ...]:
+        if players is None:
+            return self.published_presets
+        # The published schedules, each hand cut to what the pack deals these players.
+        return tuple(replace(p, options=p.options_for(players)) for p in self.published_presets)
+
     def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup)
+        check_house_rules(setup, self.most_cards(setup.n))
 
     def schedule(self, setup: Setup) -> tuple[int, ...]:
         listed = hands(setup)
@@ -157,7 +194,7 @@ class SkullKing(GameRules):
                 if len(names) == 1
                 else say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
             )
-            choices = bid_choices(ctx, waiting[0], None)
+            choices = bid_choices(ctx, None)
             return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting)
         if any(t is None for t in draft["tricks"]):
             return self.tricks_step(ctx, draft)

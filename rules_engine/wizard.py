@@ -30,7 +30,6 @@ from .house_rules import (
     HOOK_FROM,
     MADE,
     MISSED,
-    PACKS,
     check_house_rules,
     custom_score,
     hands,
@@ -39,9 +38,9 @@ from .house_rules import (
     scoring_option,
 )
 from .messages import say
-from .options import Option
+from .options import AS_RULED, Option, Preset
 
-PACK = PACKS["wizard"]  # 52 cards of four suits 1-13, 4 Wizards and 4 Jesters
+PACK = 60  # 52 cards of four suits 1-13, 4 Wizards and 4 Jesters
 MADE_BASE = 20
 PER_TRICK = 10
 MISSED_PER_TRICK = -10
@@ -63,8 +62,24 @@ def round_score(bid: int, tricks: int) -> int:
     return MISSED_PER_TRICK * abs(tricks - bid)
 
 
+PRESETS: tuple[Preset, ...] = (
+    Preset(AS_RULED, "As ruled", "1 card, one more a round until the 60 cards are dealt."),
+    Preset(
+        "canadian",
+        "The Canadian rule",
+        "The dealer may not make the bids add up to the cards dealt.",
+        {"hook": "on"},
+        "https://en.wikipedia.org/wiki/Wizard_(card_game): 'A common variant ... is to "
+        "not allow the total number of tricks bid in a round to match the round number'",
+    ),
+)
+
+
 class Wizard(BiddingInTurn):
     key = "wizard"
+    pack = PACK
+    has_house_rules = True
+    published_presets = PRESETS
     title = "Wizard"
     summary = (
         "One card more each round; bid your tricks exactly: 20 and 10 a trick for the "
@@ -86,7 +101,7 @@ class Wizard(BiddingInTurn):
 
     # --- The shape of the game -------------------------------------------------
     def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup)
+        check_house_rules(setup, self.most_cards(setup.n))
 
     def schedule(self, setup: Setup) -> tuple[int, ...]:
         """The house rules' hand sizes, where given, else 1 up to 60 / n."""

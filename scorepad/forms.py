@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from rules_engine import (
     GAMES,
-    GAMES_WITH_HOUSE_RULES,
     MAX_NAME,
     Answer,
     Cell,
@@ -42,10 +41,15 @@ from rules_engine import (
     rules_in_play,
     score_table,
 )
-from rules_engine.house_rules import AS_RULED, CUSTOM, MOST_HAND_FROM
+from rules_engine.house_rules import CUSTOM, MOST_HAND_FROM
 from rules_engine.messages import say
+from rules_engine.options import AS_RULED
 from scorepad.engine_words import words
+from scorepad.models import RULES_NAME_LENGTH
 from scorepad.records import MAX_IMPORT_BYTES, read_records
+
+# The most digits of a database id or a byte count: 18 always fit a 64-bit integer.
+ID_DIGITS = 18
 
 
 def small_number(text: str, digits: int = 3, signed: bool = False) -> int | None:
@@ -303,7 +307,7 @@ class SetupForm(forms.Form):
 
     @property
     def has_house_rules(self) -> bool:
-        return self.rules.key in GAMES_WITH_HOUSE_RULES
+        return self.rules.has_house_rules
 
     @property
     def has_expressions(self) -> bool:
@@ -365,7 +369,7 @@ class SetupForm(forms.Form):
                 ),
             )
         self.fields["rules_name"] = forms.CharField(
-            label=_("Save these rules as"), required=False, max_length=60
+            label=_("Save these rules as"), required=False, max_length=RULES_NAME_LENGTH
         )
 
     def option_fields(self) -> list[forms.BoundField]:
@@ -417,9 +421,9 @@ class SetupForm(forms.Form):
                 return count
         return self.rules.usual_players
 
-    def presets(self) -> tuple[Preset, ...]:
+    def presets(self, seats: int | None = None) -> tuple[Preset, ...]:
         """The presets offered, their hands dealt for the players at the table."""
-        return presets(self.rules.key, self.player_count())
+        return presets(self.rules.key, self.player_count(seats))
 
     def player_range(self) -> tuple[int, int]:
         """How many may play by the rules chosen (Boerenbridge: 3 to 7 once the rules
@@ -514,8 +518,13 @@ class SetupForm(forms.Form):
 
     def own_slots(self) -> list[str]:
         """The fields of our own rules with a place for their errors beside them."""
+        if not self.has_house_rules:
+            return []
         names = ["option_hands", *(field.name for field in self.own_fields())]
-        return [*names, "option_made", "option_missed"] if self.has_house_rules else []
+        # Made and missed have their places only where the game scores by them (not
+        # Skull King's): a place sent out of band with nothing to swap is htmx's error.
+        scoring = ["option_made", "option_missed"] if self.has_expressions else []
+        return [*names, *scoring]
 
     def own_errors(self) -> dict[str, list[str]]:
         """The errors of our own rules' fields, by the place they are shown: each beside
@@ -527,8 +536,9 @@ class SetupForm(forms.Form):
                 shown.setdefault(slot, []).append(str(error))
         return shown
 
-    def house_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
-        """The house rules chosen: a preset's, a saved set's, or our own."""
+    def house_options(self, cleaned: dict[str, Any], seats: int | None = None) -> dict[str, Any]:
+        """The house rules chosen: a preset's (its hands dealt for ``seats`` where given,
+        as ``player_count``), a saved set's, or our own."""
         if not self.has_house_rules:
             return {}
         choice = cleaned.get("rules") or AS_RULED
@@ -537,12 +547,12 @@ class SetupForm(forms.Form):
         saved = next((s for s in self.saved if s.choice == choice), None)
         if saved is not None:
             return dict(saved.options)
-        for found in self.presets():
+        for found in self.presets(seats):
             if found.key == choice:
                 return dict(found.options)
         return {}
 
-    def chosen_options(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+    def chosen_options(self, cleaned: dict[str, Any], seats: int | None = None) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for option in plain_options(self.rules):
             value = cleaned.get(f"option_{option.name}")
@@ -550,7 +560,7 @@ class SetupForm(forms.Form):
             # spec allows; the engine fills them in.
             if value is not None and value != option.default:
                 options[option.name] = value
-        options.update(self.house_options(cleaned))
+        options.update(self.house_options(cleaned, seats))
         return options
 
     def preview(self, seats: int | None = None) -> tuple[ScoreTable | None, str]:
@@ -563,7 +573,9 @@ class SetupForm(forms.Form):
         if cleaned.get("rules") == OWN and self.own_errors():
             return None, _("The scores show once our own rules are put right, above.")
         try:
-            wanted = self.chosen_options(cleaned)
+            # A row just added or removed: the preset deals its hands for the new count
+            # (Boerenbridge's 13 down to 1 for four is 10 down to 1 for five).
+            wanted = self.chosen_options(cleaned, seats)
             return score_table(self.rules.key, wanted, self.player_count(seats)), ""
         except ValidationError as error:
             return None, " ".join(error.messages)
@@ -636,7 +648,7 @@ class SetupForm(forms.Form):
 class RulesNameForm(forms.Form):
     """The name a set of house rules is saved or renamed under."""
 
-    name = forms.CharField(max_length=60, required=False)
+    name = forms.CharField(max_length=RULES_NAME_LENGTH, required=False)
 
     def clean_name(self) -> str:
         name = " ".join(str(self.cleaned_data["name"] or "").split())

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.apps import apps
 from django.db import connection, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -207,11 +208,15 @@ def listening() -> bool:
     return asyncio.get_running_loop() in _listening
 
 
-def _versions(game_ids: list[int]) -> dict[int, int]:
-    from scorepad.models import Game
+def _games() -> Any:
+    """The games' manager, looked up in Django's registry: models.py imports this module
+    (a saved game publishes its change), so importing it back would make a cycle."""
+    return apps.get_model("scorepad", "Game").objects
 
+
+def _versions(game_ids: list[int]) -> dict[int, int]:
     try:
-        return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+        return dict(_games().filter(pk__in=game_ids).values_list("pk", "version"))
     finally:
         _done_with_database()
 
@@ -298,10 +303,8 @@ def origin(request: HttpRequest) -> str:
 
 
 def _draw(game_id: int, view: str, language: str, site: str) -> Drawn | None:
-    from scorepad.models import Game
-
     try:
-        game = Game.objects.filter(pk=game_id).first()
+        game = _games().filter(pk=game_id).first()
     finally:
         _done_with_database()
     if game is None:

@@ -55,6 +55,11 @@ def record_fingerprint(data: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+# The longest name a set of saved house rules may have (the forms, the pages and the
+# games that remember it).
+RULES_NAME_LENGTH = 60
+
+
 class Browser(models.Model):
     """A browser that keeps games without an account, known by the id in its signed cookie.
 
@@ -111,7 +116,7 @@ class Game(models.Model):
     # The name of the saved house rules the game was started with ("Grandma's rules"):
     # the table and the sheet say it rather than the rules in words. The record keeps
     # the rules themselves; a renamed or deleted set leaves this as it was.
-    rules_name = models.CharField(max_length=60, blank=True, default="")
+    rules_name = models.CharField(max_length=RULES_NAME_LENGTH, blank=True, default="")
 
     class Meta:
         ordering = ["-created"]
@@ -437,7 +442,7 @@ class HouseRules(models.Model):
         related_name="house_rules",
     )
     game = models.CharField(max_length=32)
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=RULES_NAME_LENGTH)
     options = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True)
 

@@ -9,6 +9,7 @@ from rules_engine import MAX_NAME, Choice, Record, rules_in_play
 from rules_engine.messages import say
 from rules_engine.options import Option, OptionValue
 from scorepad.engine_words import words
+from scorepad.models import RULES_NAME_LENGTH
 
 register = template.Library()
 
@@ -17,6 +18,12 @@ register = template.Library()
 def max_name() -> int:
     """The longest name a player may have: ``maxlength="{% max_name %}"``."""
     return MAX_NAME
+
+
+@register.simple_tag
+def rules_name_length() -> int:
+    """The longest name saved house rules may have: ``maxlength="{% rules_name_length %}"``."""
+    return RULES_NAME_LENGTH
 
 
 @register.filter

@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorepad import throttle
 from scorepad.access import remember, visible_games
-from scorepad.forms import ImportForm, small_number
+from scorepad.forms import ID_DIGITS, ImportForm, small_number
 from scorepad.http import HtmxHttpRequest
 from scorepad.records import MAX_IMPORT_BYTES, Imported, dump, export_records, import_records
 from scorepad.throttle import limited
@@ -49,7 +49,7 @@ def _imported_url(imported: Imported) -> str:
 def _too_big(request: HtmxHttpRequest) -> bool:
     """Whether the request says it is far larger than any file we take: refused
     before Django reads a byte of it (an upload would otherwise go to disk first)."""
-    length = small_number(str(request.META.get("CONTENT_LENGTH") or "0"), digits=18)
+    length = small_number(str(request.META.get("CONTENT_LENGTH") or "0"), digits=ID_DIGITS)
     # Room for the form's other fields and the multipart boundaries.
     return length is None or length > MAX_IMPORT_BYTES + 64 * 1024
 

@@ -26,11 +26,12 @@ from rules_engine import (
     say,
     score_table,
 )
-from rules_engine.house_rules import AS_RULED
+from rules_engine.options import AS_RULED
 from scorepad import throttle
 from scorepad.access import browser_key, remember
 from scorepad.engine_words import words
 from scorepad.forms import (
+    ID_DIGITS,
     OWN,
     RULED,
     SAVED,
@@ -231,7 +232,7 @@ def _rules_action(
         except ValidationError as refused:  # our own rules, with hand sizes unreadable
             error = " ".join(refused.messages)
     elif verb in ("rename", "delete"):
-        number = small_number(ident, digits=18)
+        number = small_number(ident, digits=ID_DIGITS)
         found = None if number is None else find_set(request, rules.key, number)
         named = RulesNameForm({"name": request.POST.get(f"name-{ident}", "")})
         if found is None:

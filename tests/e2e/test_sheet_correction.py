@@ -41,6 +41,11 @@ def test_a_tapped_bid_is_changed_shown_and_confirmed(page: Page, live_server: Li
         "The lead goes to Cat instead of Ann and Cat",
     ]
     page.screenshot(path=SHOTS / "confirm-390x844.png", full_page=True)
+    # Save and Keep, one above the other on a phone, are apart: they once touched.
+    save = page.get_by_role("button", name="Save the change").bounding_box()
+    keep = page.get_by_role("link", name="Keep the sheet as it was").bounding_box()
+    assert save is not None and keep is not None
+    assert keep["y"] >= save["y"] + save["height"] + 4
     game.refresh_from_db()
     assert game.record["rounds"][0] == ROUND_1
 

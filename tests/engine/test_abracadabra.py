@@ -23,20 +23,12 @@ from rules_engine import (
 from rules_engine.abracadabra import Abracadabra
 from rules_engine.sheet import context
 from tests.engine.entering import enter
+from tests.five_games import ABRACADABRA_ROUND
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev"]
 
 # The record spec's worked example: seat 0 deals, seat 1 declares 3.
-SPEC_ROUND: dict[str, Any] = {
-    "trump": "hearts",
-    "bid_suits": ["hearts", "spades", "clubs", "diamonds"],
-    "calls": [3, "pass", "pass", "pass"],
-    "named": [[5, 11], [4, 8, 12], [], [1]],
-    "exposed": [[], [12], [], []],
-    "pile_exposed": [False, False, False, True],
-    "trick_winners": [3, 0, 1, 1, 0, 2, 2, 0, 1, 0, 0, 1, 2],
-    "suit_cards": [6, 5, 0, 1],
-}
+SPEC_ROUND = ABRACADABRA_ROUND
 
 # The spec's round as the table enters it, one step at a time.
 SPEC_ENTRIES: list[Entry] = [

@@ -31,6 +31,7 @@ from rules_engine import (
     table,
 )
 from rules_engine.cli import main
+from tests.five_games import ABRACADABRA_ROUND
 
 from .entering import enter as play_entry
 from .randomgames import random_house_game
@@ -384,16 +385,7 @@ def test_only_boerenbridge_has_a_target_sit_out_and_bounce(game: str, name: str)
 
 # --- Abracadabra: success exact-count ------------------------------------------------
 
-SPEC_ROUND: dict[str, Any] = {
-    "trump": "hearts",
-    "bid_suits": ["hearts", "spades", "clubs", "diamonds"],
-    "calls": [3, "pass", "pass", "pass"],
-    "named": [[5, 11], [4, 8, 12], [], [1]],
-    "exposed": [[], [12], [], []],
-    "pile_exposed": [False, False, False, True],
-    "trick_winners": [3, 0, 1, 1, 0, 2, 2, 0, 1, 0, 0, 1, 2],
-    "suit_cards": [6, 5, 0, 1],
-}
+SPEC_ROUND = ABRACADABRA_ROUND  # the record spec's worked example
 
 
 def abracadabra(success: str, rnd: dict[str, Any]) -> tuple[int, ...]:

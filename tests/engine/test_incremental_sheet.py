@@ -6,6 +6,8 @@ cost one round, not the whole game, and give exactly the sheet a fresh record ge
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import random
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
@@ -178,3 +180,36 @@ def test_it_works_an_undone_round_out_from_the_start() -> None:
         review(undone)
     assert calls == [5]
     assert_as_from_scratch(undone)
+
+
+def test_a_copy_with_another_first_dealer_works_its_sheet_out_afresh() -> None:
+    record = parse_record(game_in_progress("boerenbridge", 4, 6).to_json())
+    longer = game_in_progress("boerenbridge", 4, 7)
+    review(record)
+    moved = dataclasses.replace(
+        record.with_rounds([*record.rounds, longer.rounds[6]]), first_dealer=1
+    )
+    with counted_rounds() as calls:
+        review(moved)
+    assert calls == [7]
+    assert_as_from_scratch(moved)
+
+
+def test_the_sheet_cache_keeps_the_records_used_last_up_to_its_size() -> None:
+    cache = engine_sheet.SheetCache(most=2)
+    records = [new_record("oh-hell", PLAYERS, dealer) for dealer in range(3)]
+    for record in records:
+        cache.keep(record, False, review(record))
+    assert len(cache) == 2
+    assert cache.get(records[0], False) is None
+    assert cache.get(records[2], False) == review(records[2])
+
+
+def test_a_kept_sheet_goes_with_its_record() -> None:
+    cache = engine_sheet.SheetCache(most=10)
+    record = new_record("oh-hell", PLAYERS, 0)
+    cache.keep(record, True, score(record))
+    assert len(cache) == 1
+    del record
+    gc.collect()
+    assert len(cache) == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_engine import new_record, score
+from tests.five_games import ABRACADABRA_ROUND
 
 
 def test_oh_hell_counts_a_bid_made_when_the_tricks_equal_it() -> None:
@@ -38,17 +39,9 @@ def test_sinker_counts_only_the_bidders_contract() -> None:
 
 
 def test_abracadabra_counts_success_for_players_who_named_tricks() -> None:
-    rnd = {
-        "trump": "hearts",
-        "bid_suits": ["hearts", "spades", "clubs", "diamonds"],
-        "calls": [3, "pass", "pass", "pass"],
-        "named": [[5, 11], [4, 8, 12], [], [1]],
-        "exposed": [[], [12], [], []],
-        "pile_exposed": [False, False, False, True],
-        "trick_winners": [3, 0, 1, 1, 0, 2, 2, 0, 1, 0, 0, 1, 2],
-        "suit_cards": [6, 5, 0, 1],
-    }
-    record = new_record("abracadabra", ["Ann", "Ben", "Cleo", "Dev"], 0).with_rounds([rnd])
+    record = new_record("abracadabra", ["Ann", "Ben", "Cleo", "Dev"], 0).with_rounds(
+        [ABRACADABRA_ROUND]
+    )
     sheet = score(record)
     assert sheet.rounds[0].scores == (63, 42, 3, 36)
     assert sheet.rounds[0].view.made == (True, False, None, True)

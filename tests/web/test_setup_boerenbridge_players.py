@@ -87,6 +87,16 @@ def test_a_pattern_of_hands_opens_the_table_up_to_seven(client: Client) -> None:
     assert "10 down to 1, to 100" in response.text
 
 
+def test_a_fifth_player_added_previews_the_presets_hands_for_five(client: Client) -> None:
+    # The preview once dealt the preset's hands for the four rows posted, not the five
+    # now shown: "a hand of 13 cards is too big for 5 players" under 10 down to 1.
+    response = client.post(URL, form(action="add", rules="down-to-one"))
+
+    assert name_rows(response.text) == 5
+    assert "too big" not in response.text
+    assert "<b>Hands:</b> 10 9 8 7 6 5 4 3 2 1" in response.text
+
+
 def test_no_eighth_seat_is_offered(client: Client) -> None:
     response = client.post(URL, form(*SEVEN, action="add", rules="down-to-one"))
 

@@ -289,6 +289,22 @@ def test_the_preview_says_why_rules_are_refused_beside_the_field(htmx_client: Cl
     assert beside(response.text, "option_missed") == ""
 
 
+def test_a_skull_king_preview_sends_no_place_its_page_lacks(htmx_client: Client) -> None:
+    # Skull King's own rules have no made and missed scoring on the page: their error
+    # places, sent out of band with every preview, had nothing to swap into (htmx's
+    # oobErrorNoTarget in the console at each preset tapped).
+    page = htmx_client.get("/new/skull-king/").text
+    data = {"player": list(FOUR), "first_dealer": "0", "action": "preview",
+            "rules": "skip-to-the-brawl", "option_hands": ""}  # fmt: skip
+    response = htmx_client.post("/new/skull-king/", data, headers=TO_PREVIEW)
+
+    assert response.status_code == 200
+    oob = r'id="(errors-[a-z_]+)" class="field-errors" hx-swap-oob="true"'
+    sent = re.findall(oob, response.text)
+    assert "errors-option_hands" in sent
+    assert all(f'id="{place}"' in page for place in sent)
+
+
 def test_the_plain_preview_button_redraws_the_page(client: Client) -> None:
     response = client.post(URL, own(action="preview", option_hands="2, 2"))
     assert response.status_code == 200

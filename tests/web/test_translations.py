@@ -25,8 +25,8 @@ from django.utils import translation
 from bench.games import first_tap, tap_form
 from rules_engine import ENGLISH, GAMES, Entry, Plural, Record, RulesError, parse_record, say
 from rules_engine.core import TRUMPS
-from rules_engine.house_rules import PRESETS
 from scorepad.engine_words import words
+from scorepad.management.commands.engine_templates import engine_templates
 from scorepad.models import Game
 from tests.engine.test_abracadabra import SPEC_ENTRIES, spec_record
 from tests.five_games import (
@@ -136,9 +136,9 @@ def test_the_committed_mo_file_is_the_po_file_compiled(tmp_path: Path) -> None:
     assert found == wanted, "run: manage.py compilemessages (see docs/dev/translating.md)"
 
 
-def _literals(name: str) -> list[Any]:
-    """The literal arguments of each call in engine_words.py's tuple ``name``."""
-    tree = ast.parse((ROOT / "scorepad" / "engine_words.py").read_text())
+def _literals(name: str, module: str = "engine_words.py") -> list[Any]:
+    """The literal arguments of each call in scorepad/``module``'s tuple ``name``."""
+    tree = ast.parse((ROOT / "scorepad" / module).read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
             assert isinstance(node.value, ast.Tuple)
@@ -146,14 +146,17 @@ def _literals(name: str) -> list[Any]:
                 tuple(ast.literal_eval(arg) for arg in call.args)  # type: ignore[attr-defined]
                 for call in node.value.elts
             ]
-    raise AssertionError(f"no {name} in engine_words.py")
+    raise AssertionError(f"no {name} in {module}")
 
 
 def test_every_engine_template_is_marked_for_translation() -> None:
+    # engine_templates.py is written by a command: the engine's templates, each once.
+    committed = (ROOT / "scorepad" / "engine_templates.py").read_text()
+    assert committed == engine_templates(), "run: manage.py engine_templates"
     wanted = [
         (t.one, t.other, t.count) if isinstance(t, Plural) else (t,) for t in ENGLISH.values()
     ]
-    assert _literals("TEMPLATES") == wanted
+    assert _literals("TEMPLATES", "engine_templates.py") == wanted
 
 
 def test_every_games_word_is_marked_for_translation() -> None:
@@ -163,7 +166,7 @@ def test_every_games_word_is_marked_for_translation() -> None:
         for option in rules.options:
             texts += [option.label, option.help, *(c.label for c in option.choices)]
         assert {t for t in texts if t} <= marked, rules.key
-    for presets in PRESETS.values():
+    for presets in (rules.published_presets for rules in GAMES.values()):
         assert {text for p in presets for text in (p.name, p.description)} <= marked
     assert set(TRUMPS) <= marked
 
@@ -495,3 +498,17 @@ def test_undo_starts_with_a_capital_where_dutch_puts_the_entry_first(client: Cli
     assert re.search(
         r'<button type="submit" class="secondary">Undo [A-Z][a-z]+&#x27;s bid', english
     )
+
+
+def test_a_presets_name_with_a_number_reads_in_dutch_on_the_rules_line() -> None:
+    # Seen at a five-player Boerenbridge table: "Regels: 1 to 10 and back, to 100".
+    from rules_engine import Message, presets, rules_in_play
+
+    named = [found for found in presets("boerenbridge", 5) if isinstance(found.name, Message)]
+    assert named
+    for found in named:
+        line = rules_in_play("boerenbridge", found.options, 5)
+        with translation.override("nl"):
+            said = words(line)
+        assert str(found.name) not in said
+        assert said.startswith("Regels: Van ")

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorepad.forms import small_number
+from scorepad.forms import ID_DIGITS, small_number
 from scorepad.models import Game
 from scorepad.records import dump, export_records
 
@@ -44,7 +44,7 @@ class Command(BaseCommand):
             wanted = wanted.split("/g/", 1)[1].split("/", 1)[0]
         game = Game.objects.filter(key=wanted).first()
         # A number too long for the database is no game's number either.
-        number = small_number(wanted, digits=18)
+        number = small_number(wanted, digits=ID_DIGITS)
         if game is None and number is not None:
             game = Game.objects.filter(pk=number).first()
         if game is None:

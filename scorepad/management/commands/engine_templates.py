@@ -1,0 +1,64 @@
+"""Write scorepad/engine_templates.py: the engine's message templates, for makemessages.
+
+The engine (standard library only) keeps each template once, in
+rules_engine/messages.py's ``ENGLISH``; makemessages reads source text, not data, so
+this command writes them out as literal ``gettext_noop``/``ngettext_lazy`` calls. The
+file is the machine's copy: run this command after changing ``ENGLISH`` (a test fails
+until the committed file is the one it writes). See docs/dev/translating.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from rules_engine.messages import ENGLISH, Plural
+
+TARGET = Path(settings.BASE_DIR) / "scorepad" / "engine_templates.py"
+
+HEAD = '''"""The engine's message templates, marked for translation so that makemessages finds them.
+
+Written by ``manage.py engine_templates`` from rules_engine/messages.py's ``ENGLISH``:
+do not edit; change the template there and run the command (docs/dev/translating.md).
+"""
+
+from django.utils.translation import gettext_noop, ngettext_lazy
+
+# ruff: noqa: E501 (one literal a line, as makemessages reads them)
+# fmt: off
+TEMPLATES = (
+'''
+
+
+def engine_templates() -> str:
+    """The text of scorepad/engine_templates.py, one call a template, in ENGLISH's order."""
+    lines = []
+    for code, template in ENGLISH.items():
+        if isinstance(template, Plural):
+            call = f"ngettext_lazy({template.one!r}, {template.other!r}, {template.count!r})"
+        else:
+            call = f"gettext_noop({template!r})"
+        lines.append(f"    {call},  # {code}\n")
+    return HEAD + "".join(lines) + ")\n# fmt: on\n"
+
+
+class Command(BaseCommand):
+    help = "Write scorepad/engine_templates.py from the engine's message templates."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--check", action="store_true", help="only fail when the committed file is stale"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        text = engine_templates()
+        if options["check"]:
+            if TARGET.read_text() != text:
+                raise CommandError(f"{TARGET.name} is stale: run manage.py engine_templates")
+            self.stdout.write(f"{TARGET.name} is up to date.")
+            return
+        TARGET.write_text(text)
+        self.stdout.write(f"Wrote {len(ENGLISH)} templates to {TARGET.name}.")
