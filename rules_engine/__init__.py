@@ -7,6 +7,7 @@ how many cards, whose call it is, what may be said and why not, the scores.
 from .at_table import Table as Table
 from .at_table import correction as correction
 from .at_table import describe as describe
+from .at_table import forced as forced
 from .at_table import last_entry as last_entry
 from .at_table import places as places
 from .at_table import play as play

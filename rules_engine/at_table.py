@@ -26,6 +26,9 @@ class Table:
     step: Step
     # The past round being entered again to correct it, if any (1-based).
     correcting: int | None = None
+    # How many of the last pending entries the tap before them forced (``forced``):
+    # Undo takes them back with that tap.
+    forced: int = 0
 
     @property
     def finished(self) -> bool:
@@ -110,11 +113,22 @@ def table(record: Record, pending: Sequence[Entry] = (), correcting: int | None 
             record, sheet, (), None, None, Step(StepKind.OVER, say("won", winners=winners))
         )
     rules = record.rules
-    draft = rules.begin(ctx, record.rounds[ctx.index - 1] if ctx.index else None)
-    for entry in pending:
-        draft = rules.enter(ctx, draft, entry)
+    draft, run = _replayed(record, ctx, pending)
     step = rules.next_step(ctx, draft)
-    return Table(record, sheet, tuple(pending), ctx, draft, step, correcting)
+    return Table(record, sheet, tuple(pending), ctx, draft, step, correcting, run)
+
+
+def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tuple[Draft, int]:
+    """The round's draft after ``entries``, and how many of the last of them the
+    tap before them forced (as ``play`` entered them): Undo takes those back with it."""
+    rules = record.rules
+    draft = rules.begin(ctx, record.rounds[ctx.index - 1] if ctx.index else None)
+    run = 0
+    for number, entry in enumerate(entries):
+        given = forced(rules.next_step(ctx, draft)) if number else None
+        draft = rules.enter(ctx, draft, entry)
+        run = run + 1 if given is not None and given == entry else 0
+    return draft, run
 
 
 def correction(record: Record, number: int) -> Table:
@@ -159,8 +173,19 @@ def play(current: Table, entry: Entry) -> Table:
         raise RulesError(say("too_many_rounds", most=MOST_ROUNDS))
     draft = rules.enter(current.round, current.draft, entry)
     step = rules.next_step(current.round, draft)
+    pending, run = (*current.pending, entry), 0
+    # A step that allows one value only is not asked: it is entered with the tap
+    # that left it so (the dealer's one bid under the hook, tricks none are left
+    # for), and Undo takes it back with that tap.
+    while (given := forced(step)) is not None:
+        try:
+            draft = rules.enter(current.round, draft, given)
+        except RulesError:
+            break  # not for us to force: the table asks it as usual
+        step = rules.next_step(current.round, draft)
+        pending, run = (*pending, given), run + 1
     if step.kind is not StepKind.COMPLETE:
-        return replace(current, pending=(*current.pending, entry), draft=draft, step=step)
+        return replace(current, pending=pending, draft=draft, step=step, forced=run)
     finished = rules.to_round(current.round, draft)
     if current.correcting is not None:
         return table(replace_round(record, current.correcting, finished))
@@ -170,17 +195,46 @@ def play(current: Table, entry: Entry) -> Table:
     return table(record.with_rounds([*record.rounds, finished]))
 
 
-def undo(record: Record, pending: Sequence[Entry]) -> tuple[Record, tuple[Entry, ...]]:
-    """Take back the last entry, reopening the last round if the current one is empty."""
+def forced(step: Step) -> Entry | None:
+    """The entry a step allows alone, if it asks one player for a number and every
+    value but one is refused (a 1-card round's dealer under the hook); else None."""
+    if step.kind not in (StepKind.BID, StepKind.TRICKS) or step.seat is None:
+        return None
+    if step.seats and step.seats != (step.seat,):
+        return None
+    allowed = [choice.value for choice in step.choices if choice.allowed]
+    if len(allowed) != 1 or not allowed[0].isdigit():
+        return None
+    return Entry(step.kind.value, step.seat, int(allowed[0]))
+
+
+def _taken(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> int:
+    """How many entries Undo takes back from the end of a round's ``entries``: the
+    last tap and those it forced after it (which ``play`` would only enter again)."""
+    try:
+        return _replayed(record, ctx, entries)[1] + 1
+    except RulesError:  # entries a correction broke: one at a time, as they stand
+        return 1
+
+
+def undo(
+    record: Record, pending: Sequence[Entry], correcting: int | None = None
+) -> tuple[Record, tuple[Entry, ...]]:
+    """Take back the last tap (with any entry it forced), reopening the last round
+    if the current one is empty."""
     if pending:
-        return record, tuple(pending[:-1])
+        try:
+            taken = table(record, pending, correcting).forced + 1
+        except RulesError:  # entries a correction broke: one at a time, as they stand
+            taken = 1
+        return record, tuple(pending[: len(pending) - taken])
     if not record.rounds:
         raise RulesError(say("nothing_to_undo"))
     last = len(record.rounds) - 1
-    sheet = review(record.with_rounds(record.rounds[:last]))
-    ctx = context(record, last, sheet.totals)
+    before = record.with_rounds(record.rounds[:last])
+    ctx = context(record, last, review(before).totals)
     entries = record.rules.entries(ctx, record.rounds[last])
-    return record.with_rounds(record.rounds[:last]), tuple(entries[:-1])
+    return before, tuple(entries[: len(entries) - _taken(record, ctx, entries)])
 
 
 def replace_round(record: Record, number: int, rnd: Round) -> Record:
@@ -201,21 +255,23 @@ def replace_round(record: Record, number: int, rnd: Round) -> Record:
 
 
 def last_entry(current: Table) -> Entry | None:
-    """What Undo takes back: the round's last entry, or the last round's own last one.
+    """What Undo takes back: the round's last tap, or the last round's own last one
+    (the entries that tap forced go with it, unnamed).
 
     None where Undo takes back no entry: nothing is entered yet, or a correction
     with nothing entered again (Undo then cancels it).
     """
-    if current.pending:
-        return current.pending[-1]
     record = current.record
+    if current.pending:
+        return current.pending[-1 - current.forced]
     if current.correcting is not None or not record.rounds:
         return None
     last = len(record.rounds) - 1
     rounds = current.sheet.rounds
     before = rounds[last - 1].totals if last else tuple(0 for _ in record.players)
-    entries = record.rules.entries(context(record, last, before), record.rounds[last])
-    return entries[-1] if entries else None
+    ctx = context(record, last, before)
+    entries = record.rules.entries(ctx, record.rounds[last])
+    return entries[-_taken(record, ctx, entries)] if entries else None
 
 
 def describe(entry: Entry, players: Sequence[str], sealed: bool = False) -> str:

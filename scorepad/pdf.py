@@ -217,7 +217,7 @@ def pdf_download(
         try:
             wait = throttle.retry_after(throttle.PDF, request)
             if wait:
-                return throttle.too_many(throttle.PDF, wait)
+                return throttle.too_many(throttle.PDF, wait, request)
             pdf = render_pdf(request, template, context, paper)
         except PdfUnavailable:
             return _refused(

@@ -57,7 +57,7 @@ def entered_before(game: Game, current: Table, posted: QueryDict) -> bool:
     if last_entry(current) is None:
         return False
     try:
-        before = table(*undo(*game.load()), game.correcting)
+        before = table(*undo(*game.load(), game.correcting), game.correcting)
     except RulesError:
         return False
     form = EntryForm(version, before, posted)

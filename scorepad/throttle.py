@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 
@@ -70,7 +71,7 @@ def refused(limit: Limit | None, request: HttpRequest) -> HttpResponse | None:
     if limit is None:
         return None
     wait = retry_after(limit, request)
-    return too_many(limit, wait) if wait else None
+    return too_many(limit, wait, request) if wait else None
 
 
 def in_words(seconds: int) -> str:
@@ -81,13 +82,22 @@ def in_words(seconds: int) -> str:
     return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
-def too_many(limit: Limit, wait: int) -> HttpResponse:
-    response = HttpResponse(
-        gettext("Too many %(what)s from your address. Try again in %(wait)s.")
-        % {"what": gettext(limit.what), "wait": in_words(wait)},
-        status=429,
-        content_type="text/plain; charset=utf-8",
-    )
+def too_many(limit: Limit, wait: int, request: HttpRequest) -> HttpResponse:
+    """The 429: plain words, or for htmx a line shown in the page's refusals area
+    (base.html), so a tap over the limit (Start) is answered where it is seen and the
+    form it came from stays as it was."""
+    message = gettext("Too many %(what)s from your address. Try again in %(wait)s.") % {
+        "what": gettext(limit.what),
+        "wait": in_words(wait),
+    }
+    if request.headers.get("HX-Request") == "true":
+        response = HttpResponse(
+            format_html('<p class="error" role="alert">{}</p>', message), status=429
+        )
+        response["HX-Retarget"] = "#refusals"
+        response["HX-Reswap"] = "innerHTML"
+    else:
+        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(wait)
     return response
 
@@ -101,7 +111,7 @@ def limited(limit: Limit, methods: tuple[str, ...] = ("POST",)) -> Callable[[Any
             if request.method in methods:
                 wait = retry_after(limit, request)
                 if wait:
-                    return too_many(limit, wait)
+                    return too_many(limit, wait, request)
             return view(request, *args, **kwargs)
 
         return wrapped

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.core.paginator import Page, Paginator
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -32,7 +33,16 @@ UNDO_LISTED = 5
 # What a row shows of its game (id, key, kind, start), read as plain tuples: a page
 # costs its rows, and a model instance a row costs more than the row's other figures.
 GAME_FIELDS = ("id", "key", "game", "created")
-Listed = tuple[int, str, str, datetime]
+# And whether it has begun: entries in the round being entered, asked of the database
+# beside the fields (not the entries read: a list never loads a game's entries).
+Listed = tuple[int, str, str, datetime, bool]
+
+
+def _begun(game: str = "") -> ExpressionWrapper[Q]:
+    """Whether the game (through the relation ``game``, if given) has entries pending."""
+    return ExpressionWrapper(~Q(**{f"{game}pending": []}), output_field=BooleanField())
+
+
 # What a row shows of each player: read from the stored figures, never the record.
 SEAT_FIELDS = ("game_id", "name", "name_key", "total", "won", "finished", "rounds_played")
 
@@ -66,7 +76,7 @@ def _rows(games: list[Listed]) -> list[dict[str, Any]]:
         return escaped[text]
 
     rows = []
-    for pk, key, kind, created in games:
+    for pk, key, kind, created, begun in games:
         players = seats[pk]
         for seat in players:
             name_key = seat["name_key"]
@@ -89,6 +99,8 @@ def _rows(games: list[Listed]) -> list[dict[str, Any]]:
                 "finished": bool(players) and players[0]["finished"],
                 # None: the engine could not read the record, so it has no figures.
                 "rounds": players[0]["rounds_played"] if players else None,
+                # The figures count finished rounds: bids in the first mean it has begun.
+                "begun": begun,
             }
         )
     return rows
@@ -108,14 +120,20 @@ def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[
         theirs = Paginator(chairs, PAGE).get_page(number)
         # Counted without the games, the page read with them.
         start = (theirs.number - 1) * PAGE
-        on_page = chairs[start : start + PAGE].values_list(
-            *(f"game__{field}" for field in GAME_FIELDS)
+        on_page = (
+            chairs[start : start + PAGE]
+            .annotate(begun=_begun("game__"))
+            .values_list(*(f"game__{field}" for field in GAME_FIELDS), "begun")
         )
         return theirs, list(on_page)
     games = visible_games(request)
     if kind:
         games = games.filter(game=kind)
-    listed = games.order_by("-created", "-pk").values_list(*GAME_FIELDS)
+    listed = (
+        games.order_by("-created", "-pk")
+        .annotate(begun=_begun())
+        .values_list(*GAME_FIELDS, "begun")
+    )
     games_page = Paginator(listed, PAGE).get_page(number)
     return games_page, list(games_page)
 

@@ -347,7 +347,7 @@ def undo_step(request: HtmxHttpRequest, key: str) -> HttpResponse:
     current, _ = current_table(game)
     undone = last_entry(current)
     try:
-        after = _standing(*undo(record, pending), game.correcting)
+        after = _standing(*undo(record, pending, game.correcting), game.correcting)
     except RulesError as error:
         return _render(request, game, current, words(error.message), 400)
     redo = (*game.undone(), undone) if undone is not None else ()

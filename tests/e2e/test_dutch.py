@@ -63,11 +63,9 @@ def test_a_boerenbridge_round_in_dutch_and_its_printed_sheet(
     tap_number(page, 1)
 
     assert page.locator("#step h2.prompt").inner_text() == "Slagen van Ann"
+    # Ann takes all 13: no trick is left, so Bob's and Cas's 0 go in with that tap
+    # (not asked), and Dev's are worked out.
     tap_number(page, 13)
-    refused = page.locator("#step .refused").first.inner_text()
-    assert refused == "Er zijn nog maar 0 slagen van de 13 over"
-    tap_number(page, 0)
-    tap_number(page, 0)  # Cas; Dev's tricks are worked out
 
     assert page.locator(".round-head h1").inner_text() == "Boerenbridge: Ronde 2, tot 100"
     totals = page.locator("table.totals").inner_text()

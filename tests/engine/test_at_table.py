@@ -8,6 +8,8 @@ from rules_engine import (
     Entry,
     RulesError,
     StepKind,
+    forced,
+    last_entry,
     new_record,
     replace_round,
     review,
@@ -134,3 +136,41 @@ def test_review_flags_a_round_too_short_for_the_players_without_failing() -> Non
     assert sheet.totals == (0,) * 7
     with pytest.raises(RulesError, match="round 1: bids must list"):
         score(broken)
+
+
+def test_a_bid_only_one_value_allows_is_entered_with_the_tap_that_forced_it() -> None:
+    # Round 1 holds one card; Ann deals. Ben and Cleo bid 0: under the hook Ann may
+    # not bid 1, so her 0 is entered at once, and the table asks for the tricks.
+    record, pending = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}), ()
+    record, pending = enter(record, pending, Entry("bid", 1, 0))
+    assert table(record, pending).step.seat == 2
+    record, pending = enter(record, pending, Entry("bid", 2, 0))
+    assert pending == (Entry("bid", 1, 0), Entry("bid", 2, 0), Entry("bid", 0, 0))
+    current = table(record, pending)
+    assert current.step.kind is StepKind.TRICKS and current.step.seat == 1
+    # Undo takes back Cleo's tap and Ann's bid with it: never Ann's alone, which
+    # would only be entered again.
+    assert last_entry(current) == Entry("bid", 2, 0)
+    assert undo(record, pending) == (record, (Entry("bid", 1, 0),))
+
+
+def test_tricks_none_are_left_for_are_entered_and_the_round_finished() -> None:
+    record, pending = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}), ()
+    for bid in (Entry("bid", 1, 1), Entry("bid", 2, 1)):
+        record, pending = enter(record, pending, bid)
+    # Ann's bid was free (1 + 1 + her bid cannot make 1): still asked.
+    assert table(record, pending).step.kind is StepKind.BID
+    record, pending = enter(record, pending, Entry("bid", 0, 0))
+    # Ben takes the one trick: Cleo's 0 goes in with it, Ann's is worked out.
+    record, pending = enter(record, pending, Entry("tricks", 1, 1))
+    assert pending == () and record.rounds[0]["tricks"] == [0, 1, 0]
+    assert last_entry(table(record)) == Entry("tricks", 1, 1)
+    record, pending = undo(record, ())
+    assert record.rounds == ()
+    assert pending == (Entry("bid", 1, 1), Entry("bid", 2, 1), Entry("bid", 0, 0))
+    assert table(record, pending).step.seat == 1
+
+
+def test_a_step_with_two_values_allowed_is_not_forced() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}))
+    assert forced(current.step) is None

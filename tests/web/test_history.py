@@ -89,6 +89,21 @@ def test_each_game_shows_its_players_totals_and_links(client: Client) -> None:
     assert f'href="/g/{oh.key}/"' in text
 
 
+def test_a_game_with_bids_but_no_round_finished_is_under_way_not_unstarted(
+    client: Client,
+) -> None:
+    begun = start(oh_hell(), 1)
+    Game.objects.filter(pk=begun.pk).update(pending=[{"kind": "bid", "seat": 1, "value": 3}])
+    fresh = start(sinker(("Eve", "Fay")), 2)
+    started_here(client, begun, fresh)
+
+    # The whole list, and a player's (read through their figures).
+    for url in (URL, f"{URL}?player=eve", f"{URL}?player=ann"):
+        text = client.get(url).text
+        assert ("First round under way" in text) is (url != f"{URL}?player=eve"), url
+        assert ("Not started" in text) is (url != f"{URL}?player=ann"), url
+
+
 def test_a_finished_game_names_its_winner(client: Client, finished_game: Game) -> None:
     # The fixture's game was stored without figures: worked out as the rebuild would.
     refresh_figures(finished_game)

@@ -80,6 +80,36 @@ def test_one_address_may_start_so_many_games_an_hour(client: Client, five_an_hou
     assert Game.objects.count() == 6
 
 
+def test_an_htmx_start_over_the_limit_shows_why_in_the_refusals_area(
+    client: Client, five_an_hour: None
+) -> None:
+    for _ in range(5):
+        client.post("/new/oh-hell/", SETUP)
+
+    refused = client.post("/new/oh-hell/", SETUP, headers={"HX-Request": "true"})
+
+    # htmx swaps a 429 (base.html's responseHandling), here into #refusals, not the form.
+    assert refused.status_code == 429
+    assert refused["HX-Retarget"] == "#refusals"
+    assert refused["HX-Reswap"] == "innerHTML"
+    assert refused.text.startswith('<p class="error" role="alert">Too many new games from')
+    page = client.get("/new/oh-hell/").text
+    assert '<div id="refusals" class="refusals"></div>' in page
+    assert '{"code":"429","swap":true,"error":false}' in page
+    assert Game.objects.count() == 5
+
+
+def test_a_plain_start_over_the_limit_says_why_in_words(client: Client, five_an_hour: None) -> None:
+    for _ in range(5):
+        client.post("/new/oh-hell/", SETUP)
+
+    refused = client.post("/new/oh-hell/", SETUP)
+
+    assert refused.status_code == 429
+    assert refused["Content-Type"] == "text/plain; charset=utf-8"
+    assert refused.text.startswith("Too many new games from your address. Try again in ")
+
+
 def test_editing_the_setup_form_does_not_count(client: Client, five_an_hour: None) -> None:
     for _ in range(10):
         assert client.post("/new/oh-hell/", {**SETUP, "action": "add"}).status_code == 200

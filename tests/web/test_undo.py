@@ -212,3 +212,33 @@ def test_undo_takes_back_entries_that_no_longer_stand_after_the_one_that_broke(
     game.refresh_from_db()
     assert game.pending == [bid(1, 3)]
     assert "needs attention" not in client.get(f"/g/{game.key}/").text
+
+
+def test_a_forced_bid_is_shown_entered_and_undone_with_the_tap_that_forced_it(
+    client: Client, db: None
+) -> None:
+    # Round 1 of "short-up" holds one card; Ann deals. Bob, Cat and Dev bid 0: Ann
+    # may not bid 1, so her 0 goes in with Dev's tap and the table asks the tricks.
+    game = Game.objects.create(
+        game="oh-hell",
+        record=oh_hell(options={"style": "short-up"}),
+        pending=[bid(1, 0), bid(2, 0)],
+        version=4,
+    )
+    url = f"/g/{game.key}/"
+
+    response = client.post(f"{url}enter/", {"version": 4, "kind": "bid", "seat": 3, "value": 0})
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.pending == [bid(1, 0), bid(2, 0), bid(3, 0), bid(0, 0)]
+    page = client.get(url).text
+    assert "Ann bids" not in page
+    assert '<h2 class="prompt">Tricks Bob took</h2>' in page
+    assert escape("Undo Dev's bid of 0") in page
+
+    client.post(f"{url}undo/", {"version": game.version})
+
+    game.refresh_from_db()
+    assert game.pending == [bid(1, 0), bid(2, 0)]
+    assert '<h2 class="prompt">Dev bids</h2>' in client.get(url).text
