@@ -32,10 +32,9 @@ from .house_rules import (
     HOOK_FROM,
     MADE,
     MISSED,
-    check_house_rules,
+    ScheduledHands,
     custom_score,
     hand_pattern,
-    hands,
     hands_option,
     hook_option,
     scoring_option,
@@ -219,7 +218,7 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-class BrinkBid(BiddingInTurn):
+class BrinkBid(ScheduledHands, BiddingInTurn):
     key = "brink-bid"
     has_house_rules = True
     published_presets = PRESETS
@@ -249,19 +248,9 @@ class BrinkBid(BiddingInTurn):
     )
 
     # --- The shape of the game -------------------------------------------------
-    def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup, self.most_cards(setup.n))
-
-    def schedule(self, setup: Setup) -> tuple[int, ...]:
-        """The house rules' hand sizes, where given, else 4 up to the final hand."""
-        listed = hands(setup)
-        return listed if listed is not None else hand_sizes(setup.n)
-
-    def hand_size(self, setup: Setup, index: int) -> int:
-        return self.schedule(setup)[index]
-
-    def round_count(self, setup: Setup) -> int:
-        return len(self.schedule(setup))
+    def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
+        """4 cards up to the final hand."""
+        return hand_sizes(setup.n)
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         custom = custom_score(ctx, bid, tricks)

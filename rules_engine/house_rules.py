@@ -9,7 +9,7 @@ of these options from public sources, live with each game (``GameRules.presets``
 
 from __future__ import annotations
 
-from .core import RoundContext, Setup
+from .core import GameRules, RoundContext, Setup
 from .errors import RulesError
 from .expressions import Expression, scorer
 from .messages import Term, say
@@ -202,3 +202,24 @@ def hand_pattern(start: int, peak: int, end: int) -> tuple[int, ...]:
     first = range(start, peak + 1) if start <= peak else range(start, peak - 1, -1)
     second = range(peak - 1, end - 1, -1) if end <= peak else range(peak + 1, end + 1)
     return (*first, *second)
+
+
+class ScheduledHands(GameRules):
+    """A game dealt from a list of hand sizes: the house rule ``hands`` where given,
+    else the game's own (``hands_as_ruled``); the game ends after the last."""
+
+    def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def check_setup(self, setup: Setup) -> None:
+        check_house_rules(setup, self.most_cards(setup.n))
+
+    def schedule(self, setup: Setup) -> tuple[int, ...]:
+        listed = hands(setup)
+        return listed if listed is not None else self.hands_as_ruled(setup)
+
+    def hand_size(self, setup: Setup, index: int) -> int:
+        return self.schedule(setup)[index]
+
+    def round_count(self, setup: Setup) -> int:
+        return len(self.schedule(setup))

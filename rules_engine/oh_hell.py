@@ -16,10 +16,10 @@ from .house_rules import (
     HOOK_FROM,
     MADE,
     MISSED,
+    ScheduledHands,
     check_house_rules,
     custom_score,
     hand_pattern,
-    hands,
     hands_option,
     hook_option,
 )
@@ -93,7 +93,7 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-class OhHell(BiddingInTurn):
+class OhHell(ScheduledHands, BiddingInTurn):
     key = "oh-hell"
     pack = 51  # one card is turned up for trump
     has_house_rules = True
@@ -146,18 +146,9 @@ class OhHell(BiddingInTurn):
     def check_setup(self, setup: Setup) -> None:
         check_house_rules(setup, self.most_cards(setup.n), "hands_too_big_turned_up")
 
-    def schedule(self, setup: Setup) -> tuple[int, ...]:
-        """The house rules' hand sizes, where given, else the style's."""
-        listed = hands(setup)
-        if listed is not None:
-            return listed
+    def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
+        """The style's hand sizes."""
         return hand_sizes(str(setup.options.get("style", "long")), setup.n)
-
-    def hand_size(self, setup: Setup, index: int) -> int:
-        return self.schedule(setup)[index]
-
-    def round_count(self, setup: Setup) -> int:
-        return len(self.schedule(setup))
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         custom = custom_score(ctx, bid, tricks)

@@ -21,7 +21,6 @@ from .core import (
     Choice,
     Draft,
     Entry,
-    GameRules,
     PaperRow,
     Round,
     RoundContext,
@@ -33,8 +32,7 @@ from .core import (
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
-    check_house_rules,
-    hands,
+    ScheduledHands,
     hands_option,
 )
 from .messages import Term, say
@@ -124,7 +122,7 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-class SkullKing(GameRules):
+class SkullKing(ScheduledHands):
     key = "skull-king"
     pack = PACK
     has_house_rules = True
@@ -153,18 +151,8 @@ class SkullKing(GameRules):
         # The published schedules, each hand cut to what the pack deals these players.
         return tuple(replace(p, options=p.options_for(players)) for p in self.published_presets)
 
-    def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup, self.most_cards(setup.n))
-
-    def schedule(self, setup: Setup) -> tuple[int, ...]:
-        listed = hands(setup)
-        return listed if listed is not None else hand_sizes(setup.n)
-
-    def hand_size(self, setup: Setup, index: int) -> int:
-        return self.schedule(setup)[index]
-
-    def round_count(self, setup: Setup) -> int:
-        return len(self.schedule(setup))
+    def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
+        return hand_sizes(setup.n)
 
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:

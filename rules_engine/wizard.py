@@ -30,9 +30,8 @@ from .house_rules import (
     HOOK_FROM,
     MADE,
     MISSED,
-    check_house_rules,
+    ScheduledHands,
     custom_score,
-    hands,
     hands_option,
     hook_option,
     scoring_option,
@@ -75,7 +74,7 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-class Wizard(BiddingInTurn):
+class Wizard(ScheduledHands, BiddingInTurn):
     key = "wizard"
     pack = PACK
     has_house_rules = True
@@ -100,19 +99,9 @@ class Wizard(BiddingInTurn):
     )
 
     # --- The shape of the game -------------------------------------------------
-    def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup, self.most_cards(setup.n))
-
-    def schedule(self, setup: Setup) -> tuple[int, ...]:
-        """The house rules' hand sizes, where given, else 1 up to 60 / n."""
-        listed = hands(setup)
-        return listed if listed is not None else hand_sizes(setup.n)
-
-    def hand_size(self, setup: Setup, index: int) -> int:
-        return self.schedule(setup)[index]
-
-    def round_count(self, setup: Setup) -> int:
-        return len(self.schedule(setup))
+    def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
+        """1 card up to 60 / n."""
+        return hand_sizes(setup.n)
 
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         custom = custom_score(ctx, bid, tricks)
