@@ -10,7 +10,7 @@ from .core import Answer, Draft, Entry, Round, RoundContext, RoundView, Step, St
 from .errors import RulesError
 from .messages import Term, names_and, say
 from .record import MOST_ROUNDS, Record
-from .sheet import Sheet, context, review
+from .sheet import Sheet, check_new_round, context, review
 
 
 @dataclass(frozen=True)
@@ -122,13 +122,17 @@ def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tu
     """The round's draft after ``entries``, and how many of the last of them the
     tap before them forced (as ``play`` entered them): Undo takes those back with it."""
     rules = record.rules
-    draft = rules.begin(ctx, record.rounds[ctx.index - 1] if ctx.index else None)
+    drafts = [rules.begin(ctx, record.rounds[ctx.index - 1] if ctx.index else None)]
+    for entry in entries:
+        drafts.append(rules.enter(ctx, drafts[-1], entry))
+    # Counted back from the last entry, where Undo looks: most taps force nothing, so
+    # one step is asked again, not one for every entry (a round's first is a tap).
     run = 0
-    for number, entry in enumerate(entries):
-        given = forced(rules.next_step(ctx, draft)) if number else None
-        draft = rules.enter(ctx, draft, entry)
-        run = run + 1 if given is not None and given == entry else 0
-    return draft, run
+    for number in range(len(entries) - 1, 0, -1):
+        if forced(rules.next_step(ctx, drafts[number])) != entries[number]:
+            break
+        run += 1
+    return drafts[-1], run
 
 
 def correction(record: Record, number: int) -> Table:
@@ -190,8 +194,8 @@ def play(current: Table, entry: Entry) -> Table:
     if current.correcting is not None:
         return table(replace_round(record, current.correcting, finished))
     # The same rules, once more, as a record's round: what the table lets
-    # through, a record must hold too.
-    rules.check_round(current.round, finished)
+    # through, a record must hold too. Checked once: the sheet keeps it.
+    check_new_round(record, current.round, finished)
     return table(record.with_rounds([*record.rounds, finished]))
 
 

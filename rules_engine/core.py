@@ -6,6 +6,7 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import RulesError
@@ -69,11 +70,12 @@ class RoundContext:
     def n(self) -> int:
         return self.setup.n
 
-    @property
+    # Worked out once a round: the rules ask for them at every step of every replay.
+    @cached_property
     def dealer(self) -> int:
         return self.setup.dealer(self.index)
 
-    @property
+    @cached_property
     def bid_order(self) -> tuple[int, ...]:
         """From the dealer's left round to the dealer, who bids last."""
         return tuple((self.dealer + 1 + k) % self.n for k in range(self.n))

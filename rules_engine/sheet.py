@@ -119,6 +119,20 @@ def _kept_key(setup: Setup, ctx: RoundContext, rnd: Round) -> Hashable | None:
     return key + (ctx.hand_size, ctx.totals_before)
 
 
+def check_new_round(record: Record, ctx: RoundContext, rnd: Round) -> None:
+    """Refuse a finished round that would break a rule as the next round of ``record``
+    (a RulesError), and keep what it scores: the sheet of the record it makes then
+    goes on from it without checking the round a second time."""
+    rules = record.rules
+    rules.check_round(ctx, rnd)
+    key = _kept_key(record.setup, ctx, rnd)
+    if key is None or _recall(key) is not None:
+        return
+    scores = rules.score_round(ctx, rnd)
+    if len(scores) == record.setup.n:  # else the sheet says what is wrong with it
+        _keep(key, (scores, rules.view(ctx, rnd)))
+
+
 def _unplayable(index: int, dealer: int, totals: tuple[int, ...], problem: str) -> ScoredRound:
     unknown = tuple("?" for _ in totals)
     return ScoredRound(

@@ -80,6 +80,22 @@ def counted_rounds() -> Iterator[list[int]]:
         yield calls
 
 
+@contextmanager
+def counted_checks(record: Record) -> Iterator[list[int]]:
+    """How many times a finished round is checked against the rules inside."""
+    calls = [0]
+    rules = type(record.rules)
+    original = rules.check_round
+
+    def counting(self: object, ctx: RoundContext, rnd: Round) -> None:
+        calls[0] += 1
+        original(self, ctx, rnd)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "check_round", counting)
+        yield calls
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_it_gives_the_sheet_of_a_fresh_record_after_every_round_played_at_the_table(
@@ -103,11 +119,26 @@ def test_it_works_out_only_the_new_round_when_a_tap_ends_one_thirty_rounds_in() 
     with counted_rounds() as calls:
         after = play(current, entry)
     assert len(after.record.rounds) == 31
-    assert calls == [1]
+    # The new round alone: kept as the tap checks it, found again by the sheet.
+    assert calls == [2]
     with counted_rounds() as calls:
         again = review(parse_record(after.record.to_json()))
     assert calls == [31]
     assert review(after.record) == again
+
+
+@pytest.mark.parametrize("game", ["boerenbridge", "oh-hell", "wizard"])
+def test_a_round_ended_at_the_table_is_checked_once_even_when_nothing_is_kept(game: str) -> None:
+    record = parse_record(game_in_progress(game, 4, 3).to_json())
+    pending = before_last_tap(record)
+    current = table(record, pending)
+    entry = current.entry(first_tap(record, pending), random.Random(0))
+    engine_sheet._KEPT.clear()
+    with counted_checks(record) as checks:
+        after = play(current, entry)
+    assert len(after.record.rounds) == 4
+    assert checks == [1]
+    assert_as_from_scratch(after.record)
 
 
 def test_it_works_out_a_strict_sheet_from_the_strict_sheet_only() -> None:
