@@ -6,7 +6,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .core import Answer, Draft, Entry, Round, RoundContext, RoundView, Step, StepKind
+from .core import (
+    Answer,
+    Draft,
+    Entry,
+    Round,
+    RoundContext,
+    RoundView,
+    Step,
+    StepKind,
+    read_number,
+)
 from .errors import RulesError
 from .messages import Term, names_and, say
 from .record import MOST_ROUNDS, Record
@@ -46,6 +56,11 @@ class Table:
         if self.round is None or self.draft is None:
             return ()
         return self.record.rules.optional_steps(self.round, self.draft)
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the game's bids are sealed (the house rule ``bidding``), shown or not."""
+        return self.record.rules.sealed(self.record.setup)
 
     @property
     def bids_sealed(self) -> bool:
@@ -124,6 +139,10 @@ class Table:
         for step in (self.step, *self.optional_steps):
             if step.kind.value == answer.kind:
                 return step.entry(answer, rng)
+        seat = read_number(answer.seat)
+        if answer.kind == StepKind.BID.value and seat is not None and self.sealed:
+            # Sealed, a bid once the bids are shown is refused saying they stand.
+            return self._bid_step(seat).entry(answer, rng)
         return self.step.entry(answer, rng)  # refused: not the kind asked for
 
 

@@ -3,12 +3,14 @@ until the last is in, then shown at once; under the hook, the dealer bids again 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from rules_engine import (
+    Answer,
     Entry,
     Record,
     RulesError,
@@ -145,6 +147,9 @@ def test_once_the_last_bid_is_in_no_bid_may_change(game: str) -> None:
     assert current.bid_refusal(1) == "the bids are shown: Ben's bid can no longer change"
     with pytest.raises(RulesError, match="the bids are shown: Ann's bid can no longer change"):
         enter(*state, Entry("bid", 0, 1))
+    # The keeper's tap says so too, though the table asks for tricks now.
+    with pytest.raises(RulesError, match="the bids are shown: Ann's bid can no longer change"):
+        current.entry(Answer("bid", "0", "1"), random.Random(0))
 
 
 @pytest.mark.parametrize("game", GAMES)
