@@ -6,7 +6,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .core import Answer, Draft, Entry, Round, RoundContext, RoundView, Step, StepKind
+from .core import (
+    Answer,
+    Draft,
+    Entry,
+    Round,
+    RoundContext,
+    RoundView,
+    Step,
+    StepKind,
+    read_number,
+)
 from .errors import RulesError
 from .messages import Term, names_and, say
 from .record import MOST_ROUNDS, Record
@@ -48,11 +58,58 @@ class Table:
         return self.record.rules.optional_steps(self.round, self.draft)
 
     @property
+    def sealed(self) -> bool:
+        """Whether the game's bids are sealed (the house rule ``bidding``), shown or not."""
+        return self.record.rules.sealed(self.record.setup)
+
+    @property
     def bids_sealed(self) -> bool:
         """Whether the bids of the round being entered must stay unseen for now."""
         if self.round is None or self.draft is None:
             return False
         return self.record.rules.bids_sealed(self.round, self.draft)
+
+    def bid_step(self, seat: int) -> Step | None:
+        """The bid ``seat`` may give or change now, asked of that player alone (its
+        prompt, and its choices with the refused ones and why); None where ``seat``
+        may not bid now. A phone held by one player asks this, not ``step``, which
+        may ask another player first; ``bid_refusal`` says why not."""
+        try:
+            return self._bid_step(seat)
+        except RulesError:
+            return None
+
+    def bid_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not bid now ("the bids are shown: Ben's bid can no longer
+        change"), or None where it may. Sealed, no reason tells what another bid."""
+        try:
+            self._bid_step(seat)
+        except RulesError as error:
+            return error.message
+        return None
+
+    def _bid_step(self, seat: int) -> Step:
+        if self.round is None or self.draft is None:
+            raise RulesError(say("game_over"))
+        if self.step.kind is StepKind.COMPLETE:
+            raise RulesError(say("round_complete"))
+        return self.record.rules.bid_step(self.round, self.draft, seat)
+
+    @property
+    def bidders(self) -> tuple[int, ...]:
+        """The seats whose bid may be given or changed now, in seat order."""
+        if self.round is None:
+            return ()
+        return tuple(seat for seat in range(self.round.n) if self.bid_step(seat) is not None)
+
+    def bid_of(self, seat: int) -> int | None:
+        """``seat``'s bid as given so far in the round being entered, sealed or not:
+        for that player's own eyes (what the table shows is ``round_view``)."""
+        bids = self.draft.get("bids") if self.draft is not None else None
+        if not isinstance(bids, list) or not 0 <= seat < len(bids):
+            return None
+        bid = bids[seat]
+        return bid if isinstance(bid, int) and not isinstance(bid, bool) else None
 
     @property
     def round_view(self) -> RoundView | None:
@@ -82,6 +139,10 @@ class Table:
         for step in (self.step, *self.optional_steps):
             if step.kind.value == answer.kind:
                 return step.entry(answer, rng)
+        seat = read_number(answer.seat)
+        if answer.kind == StepKind.BID.value and seat is not None and self.sealed:
+            # Sealed, a bid once the bids are shown is refused saying they stand.
+            return self._bid_step(seat).entry(answer, rng)
         return self.step.entry(answer, rng)  # refused: not the kind asked for
 
 
@@ -203,6 +264,8 @@ def forced(step: Step) -> Entry | None:
     """The entry a step allows alone, if it asks one player for a number and every
     value but one is refused (a 1-card round's dealer under the hook); else None."""
     if step.kind not in (StepKind.BID, StepKind.TRICKS) or step.seat is None:
+        return None
+    if step.may_change:  # sealed bids going round: no bid is given for a player
         return None
     if step.seats and step.seats != (step.seat,):
         return None

@@ -38,6 +38,39 @@ def check_bid_range(ctx: RoundContext, seat: int, value: object) -> int:
     return bid
 
 
+def check_bidder(ctx: RoundContext, seat: object) -> int:
+    """The seat a bid is entered for, which must be a player's."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ctx.n:
+        raise RulesError(say("bid_needs_player"))
+    return seat
+
+
+def bids_prompt(ctx: RoundContext, waiting: tuple[int, ...]) -> str:
+    """ "Ben bids", or "Still to bid: Ben, Cleo and Ann" where several may bid now."""
+    names = [ctx.name(s) for s in waiting]
+    if len(names) == 1:
+        return say("prompt_bids", player=names[0])
+    return say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
+
+
+def asked_alone(
+    ctx: RoundContext, step: Step, seat: int, choices: tuple[Choice, ...]
+) -> Step | None:
+    """The bid step ``step`` puts to ``seat`` alone, with that player's ``choices``:
+    their bid to give, or to change; None where ``step`` does not ask them."""
+    if step.kind is not StepKind.BID:
+        return None
+    if step.seat == seat and step.seats in ((), (seat,)) and not step.may_change:
+        return step
+    if seat in step.seats or (not step.seats and step.seat == seat):
+        prompt = say("prompt_bids", player=ctx.name(seat))
+    elif seat in step.may_change:
+        prompt = say("prompt_change_bid", player=ctx.name(seat))
+    else:
+        return None
+    return Step(StepKind.BID, prompt, seat, choices, seats=(seat,))
+
+
 class BiddingInTurn(GameRules):
     """Every player bids once, in bid order; then each player's tricks.
 
@@ -45,7 +78,8 @@ class BiddingInTurn(GameRules):
     hand size, unless their house rules (``hook``, ``hook_from``) say otherwise;
     ``hooked`` is the ``hook`` option's default. ``extras`` are the round's
     optional fields (trump, dice) that may be entered at any time before the round
-    is complete.
+    is complete. Sealed (the house rule ``bidding``), the bids are given in any order
+    and may change until the last is in.
     """
 
     hooked: bool = True
@@ -56,23 +90,64 @@ class BiddingInTurn(GameRules):
     def bidder(self, ctx: RoundContext, draft: Draft) -> int | None:
         return next((s for s in ctx.bid_order if draft["bids"][s] is None), None)
 
+    def hook_in_force(self, ctx: RoundContext) -> bool:
+        return hook_holds(ctx, "on" if self.hooked else "off")
+
     def hooked_now(self, ctx: RoundContext, draft: Draft) -> bool:
         """Whether the dealer's next bid is refused the hooked bid now. Sealed, the
         dealer bids unseen like the others, so the hook waits for the bids to be shown
         (RULINGS, "House rules", ``bidding``): it holds only on the bid again."""
-        if not hook_holds(ctx, "on" if self.hooked else "off"):
+        if not self.hook_in_force(ctx):
             return False
         return not self.sealed(ctx.setup) or bool(draft.get("rebid"))
 
-    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+    def bidding_step(self, ctx: RoundContext, draft: Draft) -> Step | None:
+        """The bidding's next step; None once every bid stands.
+
+        Sealed, until the last bid is in, every player yet to bid is asked at once
+        (``seats``; the first of them in bid order is ``seat``, so that a phone passed
+        round still goes in turn), and those who have bid may change it (``may_change``).
+        Nothing is refused then: a refused bid would tell what the others bid.
+        """
+        bids = draft["bids"]
+        if self.bids_sealed(ctx, draft):
+            waiting = tuple(s for s in ctx.bid_order if bids[s] is None)
+            given = tuple(s for s in ctx.bid_order if bids[s] is not None)
+            prompt = bids_prompt(ctx, waiting)
+            choices = bid_choices(ctx, None)
+            return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting, may_change=given)
         seat = self.bidder(ctx, draft)
-        if seat is not None:
-            forbidden = forbidden_bid(ctx, draft["bids"]) if self.hooked_now(ctx, draft) else None
-            choices = bid_choices(ctx, forbidden if seat == ctx.dealer else None)
-            return Step(StepKind.BID, say("prompt_bids", player=ctx.name(seat)), seat, choices)
+        if seat is None:
+            return None
+        hooked = seat == ctx.dealer and self.hooked_now(ctx, draft)
+        choices = bid_choices(ctx, forbidden_bid(ctx, bids) if hooked else None)
+        return Step(StepKind.BID, say("prompt_bids", player=ctx.name(seat)), seat, choices)
+
+    def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
+        step = self.bidding_step(ctx, draft)
+        if step is not None:
+            return step
         if any(t is None for t in draft["tricks"]):
             return tricks_step(ctx, draft)
         return Step(StepKind.COMPLETE, say("prompt_complete"))
+
+    def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        return self.asked_to_bid(ctx, draft, seat)
+
+    def asked_to_bid(self, ctx: RoundContext, draft: Draft, seat: object) -> Step:
+        """``bid_step`` as the bidding alone has it (Brink Bid's roll comes before)."""
+        step = self.bidding_step(ctx, draft)
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < ctx.n:
+            alone = None if step is None else asked_alone(ctx, step, seat, step.choices)
+            if alone is not None:
+                return alone
+            if self.sealed(ctx.setup) and draft["bids"][seat] is not None:
+                raise RulesError(say("bids_shown", player=ctx.name(seat)))
+        if step is None:
+            raise RulesError(say("bidding_over"))
+        if step.seats:  # sealed: anyone may bid, but it must be a player
+            raise RulesError(say("bid_needs_player"))
+        raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         # Sealed, the balance would tell what was bid: it waits for the last bid.
@@ -99,30 +174,29 @@ class BiddingInTurn(GameRules):
         if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
             raise RulesError(say("round_complete"))
         if entry.kind == "bid":
-            step = self.next_step(ctx, draft)
-            if step.kind is not StepKind.BID:
-                raise RulesError(say("bidding_over"))
-            if entry.seat != step.player:
-                raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
-            bid = check_bid_range(ctx, step.player, entry.value)
-            step.choice(bid)  # refuses the hooked bid with its reason
-            if (
-                step.player == ctx.dealer
-                and not self.hooked_now(ctx, draft)
-                and hook_holds(ctx, "on" if self.hooked else "off")
-                and bid == forbidden_bid(ctx, draft["bids"])
-            ):
-                # Sealed, the shown bids add up to H under the hook: the dealer's bid
-                # is set aside, and the dealer bids again, openly (the others' stand).
-                return {**draft, "rebid": True}
-            bids = list(draft["bids"])
-            bids[step.player] = bid
-            return {**draft, "bids": bids}
+            return self.enter_bid(ctx, draft, entry)
         if entry.kind == "tricks":
             if self.next_step(ctx, draft).kind is not StepKind.TRICKS:
                 raise RulesError(say("tricks_after_bids"))
             return enter_tricks(ctx, draft, entry)
         return self.enter_extra(ctx, draft, entry)
+
+    def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        """A bid given (sealed: or changed), checked by the step that asks that player."""
+        step = self.asked_to_bid(ctx, draft, entry.seat)
+        seat = step.player
+        bid = check_bid_range(ctx, seat, entry.value)
+        step.choice(bid)  # refuses the hooked bid with its reason
+        bids = list(draft["bids"])
+        bids[seat] = bid
+        entered = {**draft, "bids": bids}
+        shown = self.bids_sealed(ctx, draft) and not self.bids_sealed(ctx, entered)
+        if shown and self.hook_in_force(ctx) and sum(bids) == ctx.hand_size:
+            # Sealed, the bids shown add up to H under the hook: the dealer's bid is
+            # set aside, and the dealer bids again, openly (the others' stand).
+            bids[ctx.dealer] = None
+            entered["rebid"] = True
+        return entered
 
     def extra_fields(self) -> tuple[str, ...]:
         return ("trump",)

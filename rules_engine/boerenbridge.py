@@ -13,7 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .bidding import bid_choices, check_bid_range, forbidden_bid
+from .bidding import (
+    asked_alone,
+    bid_choices,
+    bids_prompt,
+    check_bid_range,
+    check_bidder,
+    forbidden_bid,
+)
 from .checks import as_int, check_keys, seat_list
 from .core import (
     Choice,
@@ -290,27 +297,41 @@ class Boerenbridge(GameRules):
             return False
         return sum(b for b in bids if b is not None) == ctx.hand_size
 
+    def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
+        return bidders(ctx)
+
     def choices_for(self, ctx: RoundContext, draft: Draft, seat: int) -> tuple[Choice, ...]:
-        """A bidder's choices: the dealer's hooked bid is refused once the others are in."""
+        """A bidder's choices: the dealer's hooked bid is refused once the others are in.
+
+        Sealed, nothing is refused until the bids are shown: a refused button would
+        tell the dealer's phone what the others bid (RULINGS, "House rules", ``bidding``).
+        """
         forbidden: int | None = None
-        if seat == ctx.dealer and hook_holds(ctx, "on"):
+        if seat == ctx.dealer and hook_holds(ctx, "on") and not self.bids_sealed(ctx, draft):
             others = [s for s in bidders(ctx) if s != seat]
             if all(draft["bids"][s] is not None for s in others):
                 forbidden = forbidden_bid(ctx, draft["bids"])
         return bid_choices(ctx, forbidden)
 
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
-        waiting = tuple(s for s in bidders(ctx) if draft["bids"][s] is None)
+        bids = draft["bids"]
+        waiting = tuple(s for s in bidders(ctx) if bids[s] is None)
         if waiting:
-            names = [ctx.name(s) for s in waiting]
-            prompt = (
-                say("prompt_bids", player=names[0])
-                if len(names) == 1
-                else say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
+            given = tuple(s for s in bidders(ctx) if bids[s] is not None)
+            # Sealed, anyone who has bid may change it until the last bid is in;
+            # open, the dealer alone (until the tricks are entered).
+            changing = (
+                given
+                if self.bids_sealed(ctx, draft)
+                else tuple(s for s in given if s == ctx.dealer)
             )
             choices = self.choices_for(ctx, draft, waiting[0])
-            return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting)
+            prompt = bids_prompt(ctx, waiting)
+            return Step(
+                StepKind.BID, prompt, waiting[0], choices, seats=waiting, may_change=changing
+            )
         if self.hooked(ctx, draft):
+            # Sealed, this is the bid again once the bids are shown, openly, under the hook.
             dealer = ctx.dealer
             prompt = say("prompt_hooked", dealer=ctx.name(dealer), hand_size=ctx.hand_size)
             choices = self.choices_for(ctx, draft, dealer)
@@ -320,15 +341,34 @@ class Boerenbridge(GameRules):
         return Step(StepKind.COMPLETE, say("prompt_complete"))
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
-        """RULINGS: "the dealer may change their bid until tricks are entered"."""
+        """RULINGS: "the dealer may change their bid until tricks are entered".
+
+        Sealed, the bids shown stand: a bid may change only until the last is in
+        (RULINGS, "House rules", ``bidding``), and the dealer's again under the hook.
+        """
         dealer = ctx.dealer
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.TRICKS or draft["bids"][dealer] is None:
             return ()
-        if any(t is not None for t in draft["tricks"]):
+        if any(t is not None for t in draft["tricks"]) or self.sealed(ctx.setup):
             return ()
         prompt = say("prompt_may_change_bid", dealer=ctx.name(dealer))
         return (Step(StepKind.BID, prompt, dealer, self.choices_for(ctx, draft, dealer)),)
+
+    def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        seat = check_bidder(ctx, seat)
+        if sits_out(ctx, seat):
+            raise RulesError(sit_out_reason(ctx, seat))
+        if any(t is not None for t in draft["tricks"]):
+            raise RulesError(say("tricks_being_entered"))
+        choices = self.choices_for(ctx, draft, seat)
+        for step in (self.next_step(ctx, draft), *self.optional_steps(ctx, draft)):
+            alone = asked_alone(ctx, step, seat, choices)
+            if alone is not None:
+                return alone
+        if self.sealed(ctx.setup):
+            raise RulesError(say("bids_shown", player=ctx.name(seat)))
+        raise RulesError(say("has_bid", player=ctx.name(seat)))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         notes: list[str] = []
@@ -358,22 +398,9 @@ class Boerenbridge(GameRules):
         raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
-        seat = entry.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ctx.n:
-            raise RulesError(say("bid_needs_player"))
-        if sits_out(ctx, seat):
-            raise RulesError(sit_out_reason(ctx, seat))
-        if any(t is not None for t in draft["tricks"]):
-            raise RulesError(say("tricks_being_entered"))
-        if seat != ctx.dealer and draft["bids"][seat] is not None:
-            raise RulesError(say("has_bid", player=ctx.name(seat)))
+        seat = check_bidder(ctx, entry.seat)
+        step = self.bid_step(ctx, draft, seat)
         bid = check_bid_range(ctx, seat, entry.value)
-        step = Step(
-            StepKind.BID,
-            say("prompt_bids", player=ctx.name(seat)),
-            seat,
-            self.choices_for(ctx, draft, seat),
-        )
         step.choice(bid)  # refuses the dealer's hooked bid with its reason
         bids = list(draft["bids"])
         bids[seat] = bid

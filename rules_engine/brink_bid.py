@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .bidding import BiddingInTurn, check_bid_range
+from .bidding import BiddingInTurn
 from .checks import check_trump
 from .core import (
     SUIT_SIGNS,
@@ -275,18 +275,18 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             )
         return super().next_step(ctx, draft)
 
+    def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        """No bid is asked before the dice are rolled, sealed or open (RULINGS, "House
+        rules", ``bidding``: "In Brink Bid the dice are rolled before the first bid")."""
+        if self.awaits_roll(draft):
+            raise RulesError(say("brink_roll_first", player=ctx.name(ctx.bid_order[0])))
+        return super().bid_step(ctx, draft, seat)
+
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         if entry.kind == "bid" and self.awaits_roll(draft):
             # The dice are optional in the record, so a first bid passes over the
             # roll; it is checked against the bidding step the roll stands in front of.
-            step = super().next_step(ctx, draft)
-            if entry.seat != step.player:
-                raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
-            bid = check_bid_range(ctx, step.player, entry.value)
-            step.choice(bid)
-            bids = list(draft["bids"])
-            bids[step.player] = bid
-            return {**draft, "bids": bids}
+            return self.enter_bid(ctx, draft, entry)
         return super().enter(ctx, draft, entry)
 
     def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:

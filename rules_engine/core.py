@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -159,6 +159,9 @@ class Step:
     high: int = 0
     # For steps asked of several players at once (Boerenbridge's bids): who.
     seats: tuple[int, ...] = ()
+    # For a bid step: the players who have bid and may still change it now (sealed
+    # bids until the last is in; Boerenbridge's dealer). ``GameRules.bid_step`` asks one.
+    may_change: tuple[int, ...] = ()
     # For steps answered with several boxes: how many may be ticked (``most`` None: any).
     least: int = 0
     most: int | None = None
@@ -419,6 +422,20 @@ class GameRules:
         """Steps the table may take now besides the next one (recording the trump)."""
         return ()
 
+    def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
+        """The players who bid this round, in bid order (Boerenbridge leaves some out)."""
+        return ctx.bid_order
+
+    def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        """The bid ``seat`` may give now, or change (a sealed bid until the last is in),
+        asked of that player alone: its prompt and choices, the refused ones with why.
+
+        A RulesError says why ``seat`` may not bid now. A phone held by one player asks
+        this rather than the table's next step, which may ask another player first.
+        Games with bids say; the others take none.
+        """
+        raise RulesError(say("not_entered_in", kind=repr("bid"), game=self.title))
+
     def sealed(self, setup: Setup) -> bool:
         """Whether bids are given unseen and shown together (the house rule ``bidding``)."""
         option = next((o for o in self.options if o.name == "bidding"), None)
@@ -433,7 +450,7 @@ class GameRules:
         bids = draft.get("bids")
         if not self.sealed(ctx.setup) or draft.get("rebid"):  # a dealer's bid again is open
             return False
-        return isinstance(bids, list) and any(b is None for b in bids)
+        return isinstance(bids, list) and any(bids[s] is None for s in self.bidding_seats(ctx))
 
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
         """What was bid and taken so far in the round being entered, per player.
@@ -481,7 +498,13 @@ class GameRules:
 
         The round is replayed entry by entry through the same rules the table
         screens use, so a record and the table can never disagree on a rule.
+        Sealed bids are checked as open ones: the record holds the bids as finally
+        shown, which obey the hook exactly as under open bidding (RULINGS, "House
+        rules", ``bidding``), so a hooked round is refused with the hook's reason.
         """
+        if self.sealed(ctx.setup):
+            opened = {**ctx.setup.options, "bidding": "open"}
+            ctx = replace(ctx, setup=replace(ctx.setup, options=opened))
         draft = self.start(ctx)
         for entry in self.entries(ctx, rnd):
             step = self.next_step(ctx, draft)

@@ -56,6 +56,9 @@ ENGLISH: Mapping[str, Template] = {
     "round_complete": "this round is complete",
     "bidding_over": "the bidding is over: the tricks are next",
     "turn_to_bid": "it is {player}'s turn to bid",
+    # Sealed bids (the house rule ``bidding``): changed until the last is in, then shown.
+    "prompt_change_bid": "{player} has bid and may change it until the last bid is in",
+    "bids_shown": "the bids are shown: {player}'s bid can no longer change",
     "tricks_after_bids": "tricks are entered once everyone has bid",
     "not_entered_in": "{kind} is not something entered in {game}",
     "prompt_bids": "{player} bids",
@@ -357,6 +360,7 @@ ENGLISH: Mapping[str, Template] = {
     "brink_trump_not_die": "the trump die shows {die}: the trump cannot be {trump}",
     "brink_dice_rolled": "the dice for this round are rolled already",
     "brink_dice_before_bids": "the dice are rolled before the bidding, not once it has begun",
+    "brink_roll_first": "{player} rolls the dice before the first bid",
     "brink_die_not_trump": "the trump is {trump}: the trump die cannot show {die}",
     "brink_note_passes": "{giver} passes {count} to {receiver}",
     # --- Checking a record: its rounds, options, names and fields ---

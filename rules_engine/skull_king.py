@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .bidding import bid_choices, check_bid_range
+from .bidding import asked_alone, bid_choices, bids_prompt, check_bid_range, check_bidder
 from .checks import as_int, check_keys, seat_list
 from .core import (
     Choice,
@@ -176,14 +176,13 @@ class SkullKing(ScheduledHands):
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         waiting = tuple(s for s in ctx.bid_order if draft["bids"][s] is None)
         if waiting:
-            names = [ctx.name(s) for s in waiting]
-            prompt = (
-                say("prompt_bids", player=names[0])
-                if len(names) == 1
-                else say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
+            # Sealed, a bid given may change until the last is in; open, it stands.
+            given = tuple(s for s in ctx.bid_order if draft["bids"][s] is not None)
+            changing = given if self.bids_sealed(ctx, draft) else ()
+            prompt, choices = bids_prompt(ctx, waiting), bid_choices(ctx, None)
+            return Step(
+                StepKind.BID, prompt, waiting[0], choices, seats=waiting, may_change=changing
             )
-            choices = bid_choices(ctx, None)
-            return Step(StepKind.BID, prompt, waiting[0], choices, seats=waiting)
         if any(t is None for t in draft["tricks"]):
             return self.tricks_step(ctx, draft)
         owed = tuple(
@@ -255,17 +254,24 @@ class SkullKing(ScheduledHands):
             return self.enter_bonus(ctx, draft, entry)
         raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
 
+    def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        seat = check_bidder(ctx, seat)
+        step = self.next_step(ctx, draft)
+        alone = asked_alone(ctx, step, seat, step.choices)
+        if alone is not None:
+            return alone
+        if step.kind is StepKind.BID:
+            raise RulesError(say("has_bid", player=ctx.name(seat)))
+        if self.sealed(ctx.setup):
+            raise RulesError(say("bids_shown", player=ctx.name(seat)))
+        raise RulesError(say("bidding_over"))
+
     def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         """Bids in any order. Sealed, a bid may be changed until the last one is in."""
-        seat = entry.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ctx.n:
-            raise RulesError(say("bid_needs_player"))
+        seat = check_bidder(ctx, entry.seat)
+        step = self.bid_step(ctx, draft, seat)
         bids = list(draft["bids"])
-        if all(b is not None for b in bids):
-            raise RulesError(say("bidding_over"))
-        if bids[seat] is not None and not self.sealed(ctx.setup):
-            raise RulesError(say("has_bid", player=ctx.name(seat)))
-        bids[seat] = check_bid_range(ctx, seat, entry.value)
+        bids[seat] = int(step.choice(check_bid_range(ctx, seat, entry.value)).value)
         return {**draft, "bids": bids}
 
     def enter_lost(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:

@@ -18,6 +18,8 @@ TEMPLATES = (
     gettext_noop('this round is complete'),  # round_complete
     gettext_noop('the bidding is over: the tricks are next'),  # bidding_over
     gettext_noop("it is {player}'s turn to bid"),  # turn_to_bid
+    gettext_noop('{player} has bid and may change it until the last bid is in'),  # prompt_change_bid
+    gettext_noop("the bids are shown: {player}'s bid can no longer change"),  # bids_shown
     gettext_noop('tricks are entered once everyone has bid'),  # tricks_after_bids
     gettext_noop('{kind} is not something entered in {game}'),  # not_entered_in
     gettext_noop('{player} bids'),  # prompt_bids
@@ -236,6 +238,7 @@ TEMPLATES = (
     gettext_noop('the trump die shows {die}: the trump cannot be {trump}'),  # brink_trump_not_die
     gettext_noop('the dice for this round are rolled already'),  # brink_dice_rolled
     gettext_noop('the dice are rolled before the bidding, not once it has begun'),  # brink_dice_before_bids
+    gettext_noop('{player} rolls the dice before the first bid'),  # brink_roll_first
     gettext_noop('the trump is {trump}: the trump die cannot show {die}'),  # brink_die_not_trump
     gettext_noop('{giver} passes {count} to {receiver}'),  # brink_note_passes
     gettext_noop('{what} must be a whole number, not {value}'),  # whole_number
