@@ -376,7 +376,9 @@ class Abracadabra(GameRules):
         )
         winners: list[int] = draft["trick_winners"]
         tricks = tuple(str(winners.count(seat)) if winners else "" for seat in range(ctx.n))
-        return RoundView(bids, tricks)
+        # Marked once the declarer's named tricks are in, as the bids row marks it.
+        marked = declarer if declarer is not None and draft["named"][declarer] is not None else None
+        return RoundView(bids, tricks, declarer=marked)
 
     def names_trump(self, ctx: RoundContext) -> bool:
         return bool(ctx.option("declarer_names_trump"))
@@ -771,7 +773,8 @@ class Abracadabra(GameRules):
         bids = tuple(
             f"{len(rnd['named'][seat])}{'*' if seat == declarer else ''}" for seat in range(ctx.n)
         )
-        tricks = tuple(str(rnd["trick_winners"].count(seat)) for seat in range(ctx.n))
+        taken = tuple(rnd["trick_winners"].count(seat) for seat in range(ctx.n))
+        tricks = tuple(str(count) for count in taken)
         success = str(ctx.setup.options.get("success", "exact"))
         made = tuple(
             success_count(rnd, seat, rnd["trick_winners"].count(seat), success)
@@ -786,6 +789,8 @@ class Abracadabra(GameRules):
             (say("abra_declared", player=ctx.name(declarer), bid=state.bid),),
             made,
             breakdown,
+            counts=tuple((len(rnd["named"][seat]), taken[seat]) for seat in range(ctx.n)),
+            declarer=declarer,
         )
 
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:

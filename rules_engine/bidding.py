@@ -235,4 +235,5 @@ class BiddingInTurn(GameRules):
             tuple(str(b) for b in rnd["bids"]),
             tuple(str(t) for t in rnd["tricks"]),
             made=tuple(b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)),
+            counts=tuple(zip(rnd["bids"], rnd["tricks"], strict=True)),
         )

@@ -459,4 +459,7 @@ class Boerenbridge(GameRules):
         made = tuple(
             None if b is None else b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
         )
-        return RoundView(bids, tuple(str(t) for t in rnd["tricks"]), made=made)
+        counts = tuple(
+            None if b is None else (b, t) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
+        )
+        return RoundView(bids, tuple(str(t) for t in rnd["tricks"]), made=made, counts=counts)

@@ -368,7 +368,7 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             notes = (trump_label(str(rnd["trump"])),)
         else:
             return view
-        return RoundView(view.bids, view.tricks, notes, view.made)
+        return RoundView(view.bids, view.tricks, notes, view.made, counts=view.counts)
 
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
         """The three dice as rolled (or only the trump, where no dice were noted)."""

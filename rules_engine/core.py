@@ -279,6 +279,12 @@ class RoundView:
     # Per player, where the game says it: how the round's score adds up
     # ("20 success + 7 tricks = 27"); empty where it does not.
     breakdown: tuple[str, ...] = field(default=())
+    # Per player, (tricks bid, tricks taken) where the player bid a number of tricks,
+    # None otherwise (sitting out, a call, thrown in): what statistics count over and
+    # under by, as numbers rather than read back from the words above.
+    counts: tuple[tuple[int, int] | None, ...] = field(default=())
+    # The seat the bids row marks as declarer ("3*", Abracadabra), if any.
+    declarer: int | None = None
 
 
 @dataclass(frozen=True)

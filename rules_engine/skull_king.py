@@ -380,6 +380,7 @@ class SkullKing(ScheduledHands):
             notes,
             made,
             breakdown if any(breakdown) else (),
+            counts=tuple(zip(bids, tricks, strict=True)),
         )
 
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:

@@ -26,7 +26,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from rules_engine import Record, RulesError, parse_record, read_number, review, rules_for
+from rules_engine import Record, RulesError, parse_record, review, rules_for
 
 # The fields worked out from the record (beside the game's own: owner, date, kind).
 FIGURES = (
@@ -52,12 +52,6 @@ FIGURES = (
 CHUNK = 500
 
 
-def _tricks(text: str) -> int | None:
-    """A number of tricks as the sheet's bids and tricks rows show it ("3", or "3*" for
-    Abracadabra's declarer); None for a call that is no number ("all", "pass", "-")."""
-    return read_number(text.rstrip("*"))
-
-
 def figures_of(record: Record) -> list[dict[str, Any]]:
     """One dict a seat, with every field of ``FIGURES``, from the engine's sheet."""
     sheet = review(record)
@@ -76,10 +70,11 @@ def figures_of(record: Record) -> list[dict[str, Any]]:
                 continue
             bids += 1
             made += done
-            bid, took = _tricks(view.bids[seat]), _tricks(view.tricks[seat])
+            counted_tricks = view.counts[seat] if seat < len(view.counts) else None
             # Missed by taking too many or too few; a missed named trick or contract
             # with the count right (Abracadabra) is neither.
-            if over_under and not done and bid is not None and took is not None:
+            if over_under and not done and counted_tricks is not None:
+                bid, took = counted_tricks
                 over += took > bid
                 under += took < bid
         rows.append(

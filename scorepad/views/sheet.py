@@ -59,9 +59,7 @@ def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
     return {
         **facts,
         "chart": chart,
-        "declarer_marked": any(
-            bid.endswith("*") for scored in worked_out.rounds for bid in scored.view.bids
-        ),
+        "declarer_marked": any(scored.view.declarer is not None for scored in worked_out.rounds),
         **paper,
         "wide": is_wide(paper["columns"]),
         # A long game's PDF comes in parts, each quick to draw (scorepad.pdf.parts).

@@ -179,7 +179,8 @@ def table_context(
             "leader": any(row["leader"] and not row["winner"] for row in rows),
         },
         # Abracadabra marks the declarer's bid with a star: said once what it means.
-        "declarer_marked": any(str(row["bid"]).endswith("*") for row in rows),
+        "declarer_marked": current.round_view is not None
+        and current.round_view.declarer is not None,
         "choices": choices,
         "reasons": reasons,
         "error": error,
