@@ -11,8 +11,11 @@ from .at_table import forced as forced
 from .at_table import last_entry as last_entry
 from .at_table import places as places
 from .at_table import play as play
+from .at_table import put_back as put_back
 from .at_table import replace_round as replace_round
+from .at_table import standing as standing
 from .at_table import table as table
+from .at_table import take_back as take_back
 from .at_table import undo as undo
 from .brink_bid import Dice as Dice
 from .brink_bid import Pass as Pass

@@ -18,7 +18,7 @@ from .core import (
     read_number,
 )
 from .errors import RulesError
-from .messages import Term, names_and, say
+from .messages import Message, Term, names_and, say
 from .record import MOST_ROUNDS, Record
 from .sheet import Sheet, check_new_round, context, review
 
@@ -39,6 +39,9 @@ class Table:
     # How many of the last pending entries the tap before them forced (``forced``):
     # Undo takes them back with that tap.
     forced: int = 0
+    # Why the round in progress cannot go on as stored (``standing``): nothing more is
+    # entered until Undo takes back what a correction broke.
+    attention: Message | None = None
 
     @property
     def finished(self) -> bool:
@@ -179,6 +182,17 @@ def table(record: Record, pending: Sequence[Entry] = (), correcting: int | None 
     return Table(record, sheet, tuple(pending), ctx, draft, step, correcting, run)
 
 
+def standing(record: Record, pending: Sequence[Entry] = (), correcting: int | None = None) -> Table:
+    """The table as stored, even where a correction made an entry of the round in
+    progress impossible: then the round shows without its entries and says why in
+    ``attention``, rather than dropping anything; Undo gets it going again."""
+    try:
+        return table(record, pending, correcting)
+    except RulesError as broken:
+        current = table(record, (), correcting)
+        return replace(current, attention=say("round_needs_attention", reason=broken.message))
+
+
 def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tuple[Draft, int]:
     """The round's draft after ``entries``, and how many of the last of them the
     tap before them forced (as ``play`` entered them): Undo takes those back with it."""
@@ -196,13 +210,19 @@ def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tu
     return drafts[-1], run
 
 
-def correction(record: Record, number: int) -> Table:
+def correction(
+    record: Record, number: int, pending: Sequence[Entry] = (), correcting: int | None = None
+) -> Table:
     """Round ``number`` opened to be entered again, with what chance decided kept.
 
     A correction changes what players said and took; it does not roll again: the
     dice of the round as played (Brink Bid) are entered for it, as they fell. A
-    round copied from paper without dice is asked for its roll as usual.
+    round copied from paper without dice is asked for its roll as usual. The round
+    in progress (``pending``) is finished or undone first; another correction open
+    (``correcting``) is left for this one.
     """
+    if pending and correcting is None:
+        raise RulesError(say("finish_round_first"))
     current = table(record, (), number)
     if current.round is None:
         return current
@@ -233,6 +253,8 @@ def play(current: Table, entry: Entry) -> Table:
     """
     if current.round is None or current.draft is None:
         raise RulesError(say("game_over"))
+    if current.attention is not None:
+        raise RulesError(current.attention)
     record, rules = current.record, current.record.rules
     if current.correcting is None and len(record.rounds) >= MOST_ROUNDS:
         raise RulesError(say("too_many_rounds", most=MOST_ROUNDS))
@@ -302,6 +324,37 @@ def undo(
     ctx = context(record, last, review(before).totals)
     entries = record.rules.entries(ctx, record.rounds[last])
     return before, tuple(entries[: len(entries) - _taken(record, ctx, entries)])
+
+
+def take_back(
+    record: Record, pending: Sequence[Entry], correcting: int | None = None
+) -> tuple[Table, Entry | None]:
+    """Undo: the table after taking back the last tap, and that tap (what Redo puts
+    back; None when there is none to put back).
+
+    A correction with nothing entered again is cancelled. Entries that no longer
+    stand (a correction broke one) are taken back with the tap, so Undo always gets
+    the table going again.
+    """
+    if correcting is not None and not pending:
+        return table(record), None
+    undone = last_entry(standing(record, pending, correcting))
+    record, pending = undo(record, pending, correcting)
+    while True:
+        try:
+            return table(record, pending, correcting), undone
+        except RulesError:
+            if not pending:
+                raise
+            pending = pending[:-1]
+
+
+def put_back(current: Table, undone: Sequence[Entry]) -> Table:
+    """Redo: the table with the entry Undo took back last entered again (``undone``
+    holds them, the next last), checked like any entry."""
+    if not undone:
+        raise RulesError(say("nothing_to_redo"))
+    return play(current, undone[-1])
 
 
 def replace_round(record: Record, number: int, rnd: Round) -> Record:

@@ -68,6 +68,9 @@ TEMPLATES = (
     gettext_noop('the game was already over before this round'),  # over_before_round
     gettext_noop('a game holds at most {most} rounds'),  # too_many_rounds
     gettext_noop('there is nothing to undo yet'),  # nothing_to_undo
+    gettext_noop('There is nothing to redo: something new was entered since the undo.'),  # nothing_to_redo
+    gettext_noop('Finish or undo the round in progress before correcting an earlier one.'),  # finish_round_first
+    gettext_noop('The round in progress needs attention: {reason}. Undo to fix it.'),  # round_needs_attention
     gettext_noop('Correcting round {number}'),  # heading_correcting
     gettext_noop('Round {number} of {count}'),  # heading_round_of
     gettext_noop('Round {number}, {goal}'),  # heading_round_goal

@@ -7,6 +7,8 @@ game saves that state with its version check; the view renders the same state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any, NamedTuple
 
 from django.http import HttpResponse, HttpResponseRedirect
@@ -19,7 +21,6 @@ from rules_engine import (
     Card,
     Entry,
     Message,
-    Record,
     RulesError,
     Step,
     Table,
@@ -27,9 +28,9 @@ from rules_engine import (
     describe,
     last_entry,
     places,
-    play,
-    table,
-    undo,
+    put_back,
+    standing,
+    take_back,
 )
 from scorepad.access import keeper_game
 from scorepad.engine_words import words
@@ -40,17 +41,11 @@ from scorepad.replays import entered_before, is_replay, mark_entered_before, sta
 
 
 def current_table(game: Game) -> tuple[Table, str | None]:
-    """The game at the table as stored, and what needs attention in it, if anything."""
+    """The game at the table as stored, and what needs attention in it, if anything
+    (a correction made an entry of the round in progress impossible: ``standing``)."""
     record, pending = game.load()
-    try:
-        return table(record, pending, game.correcting), None
-    except RulesError as broken:
-        # A correction made an entry of the round in progress impossible: show it
-        # and offer undo rather than dropping anything.
-        message = gettext("The round in progress needs attention: %(reason)s. Undo to fix it.") % {
-            "reason": words(broken.message)
-        }
-        return table(record, (), game.correcting), message
+    current = standing(record, pending, game.correcting)
+    return current, words(current.attention) if current.attention is not None else None
 
 
 def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
@@ -297,16 +292,36 @@ def _saved(
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
 
 
-def _standing(record: Record, pending: tuple[Entry, ...], correcting: int | None) -> Table:
-    """The table after an undo; entries that no longer stand (a correction broke one)
-    are taken back with it, so undo always gets the table going again."""
-    while True:
-        try:
-            return table(record, pending, correcting)
-        except RulesError:
-            if not pending:
-                raise
-            pending = pending[:-1]
+type VersionedView[F: VersionForm] = Callable[[HtmxHttpRequest, Game, F], HttpResponse]
+type KeeperView = Callable[[HtmxHttpRequest, str], HttpResponse]
+
+
+def versioned[Form: VersionForm](
+    form_class: type[Form],
+) -> Callable[[VersionedView[Form]], KeeperView]:
+    """A keeper's change posted from the table: the game found by its key and the form
+    checked against the game's version before the view runs. A form from an older
+    screen is refused (409), one that cannot be read too (400), the table as it stands."""
+
+    def wrap(view: VersionedView[Form]) -> KeeperView:
+        @require_POST
+        @wraps(view)
+        def checked(request: HtmxHttpRequest, key: str) -> HttpResponse:
+            game = keeper_game(request, key)
+            form = form_class(game.version, request.POST)
+            if not form.is_valid():
+                return _refused(request, game, form)
+            return view(request, game, form)
+
+        return checked
+
+    return wrap
+
+
+def _refusal(request: HtmxHttpRequest, game: Game, error: RulesError) -> HttpResponse:
+    """The table as it stands, with the engine's reason for refusing (400)."""
+    current, _ = current_table(game)
+    return _render(request, game, current, words(error.message), 400)
 
 
 @require_GET
@@ -319,7 +334,7 @@ def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_POST
 def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
-    current, broken = current_table(game)
+    current, _ = current_table(game)
     form = EntryForm(game.version, current, request.POST)
     if not form.is_valid():
         if form.stale():
@@ -330,68 +345,37 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         # Boxes ticked stay ticked, to change one rather than tick them all again.
         kept = (request.POST.getlist("values"), request.POST.getlist("pile"))
         return _render(request, game, current, form.message(), 400, kept=kept)
-    if broken is not None:
-        return _render(request, game, current, broken, 400)
     return _saved(request, game, form.cleaned_data["table"])
 
 
-@require_POST
-def undo_step(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = keeper_game(request, key)
-    form = VersionForm(game.version, request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    record, pending = game.load()
-    if game.correcting is not None and not pending:
-        # Undo with nothing re-entered yet leaves the correction unchanged.
-        return _saved(request, game, table(record))
-    current, _ = current_table(game)
-    undone = last_entry(current)
+@versioned(VersionForm)
+def undo_step(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
     try:
-        after = _standing(*undo(record, pending, game.correcting), game.correcting)
+        after, undone = take_back(*game.load(), game.correcting)
     except RulesError as error:
-        return _render(request, game, current, words(error.message), 400)
+        return _refusal(request, game, error)
     redo = (*game.undone(), undone) if undone is not None else ()
     return _saved(request, game, after, redo)
 
 
-@require_POST
-def redo_step(request: HtmxHttpRequest, key: str) -> HttpResponse:
+@versioned(VersionForm)
+def redo_step(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
     """Put back the entry Undo took back last, checked by the engine like any entry."""
-    game = keeper_game(request, key)
-    form = VersionForm(game.version, request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    current, broken = current_table(game)
+    current, _ = current_table(game)
     undone = game.undone()
     try:
-        if not undone:
-            raise RulesError(
-                gettext("There is nothing to redo: something new was entered since the undo.")
-            )
-        if broken is not None:
-            raise RulesError(broken)
-        after = play(current, undone[-1])
+        after = put_back(current, undone)
     except RulesError as error:
-        return _render(request, game, current, words(error.message), 400)
+        return _refusal(request, game, error)
     return _saved(request, game, after, undone[:-1])
 
 
-@require_POST
-def correct(request: HtmxHttpRequest, key: str) -> HttpResponse:
+@versioned(CorrectForm)
+def correct(request: HtmxHttpRequest, game: Game, form: CorrectForm) -> HttpResponse:
     """Enter a past round again, through the same steps; later rounds are worked out again."""
-    game = keeper_game(request, key)
-    form = CorrectForm(game.version, request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
     record, pending = game.load()
-    if pending and game.correcting is None:
-        message = gettext("Finish or undo the round in progress before correcting an earlier one.")
-        current, _ = current_table(game)
-        return _render(request, game, current, message, 400)
     try:
-        after = correction(record, form.cleaned_data["number"])
+        after = correction(record, form.cleaned_data["number"], pending, game.correcting)
     except RulesError as error:
-        current, _ = current_table(game)
-        return _render(request, game, current, words(error.message), 400)
+        return _refusal(request, game, error)
     return _saved(request, game, after)
