@@ -8,6 +8,7 @@ game saves that state with its version check; the view renders the same state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, NamedTuple
 
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rules_engine import (
     Card,
     Entry,
+    GameRules,
     Message,
     RulesError,
     Step,
@@ -48,7 +50,31 @@ def current_table(game: Game) -> tuple[Table, str | None]:
     return current, words(current.attention) if current.attention is not None else None
 
 
-def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One player's line of the totals, as the table and the viewer draw it."""
+
+    seat: int
+    name: str
+    total: int
+    # Signed, "+3" or "-2"; blank before the first round is scored.
+    last_score: str
+    # The last round's bid made or missed, where the player had one.
+    made: bool | None
+    # How the last round's score adds up, where the rules say (Abracadabra).
+    breakdown: str
+    # How the last round's score made the total, where the rules do more than add it
+    # up (Boerenbridge's bounce off 100).
+    total_note: str | None
+    leader: bool
+    winner: bool
+    dealer: bool
+    marks: str  # the row's classes: "turn", "leader"
+    bid: str
+    tricks: str
+
+
+def _seats(current: Table, step_seat: int | None) -> list[SeatRow]:
     """One row a player for the screen, from the engine's answers (no rules here).
 
     ``step_seat`` is the player asked on screen: for simultaneous bids, whoever was tapped.
@@ -64,35 +90,48 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
         leader = seat in sheet.leaders
         marks = [mark for mark, on in (("turn", step_seat == seat), ("leader", leader)) if on]
         rows.append(
-            {
-                "seat": seat,
-                "name": name,
-                "total": sheet.totals[seat],
-                # Signed, "+3" or "-2"; blank before the first round is scored.
-                "last_score": f"{last.scores[seat]:+d}" if last else "",
-                # The last round's bid made or missed, where the player had one.
-                "made": made[seat] if seat < len(made) else None,
-                # How the last round's score adds up, where the rules say (Abracadabra).
-                "breakdown": breakdown[seat] if seat < len(breakdown) else "",
-                # How the last round's score made the total, where the rules
-                # do more than add it up (Boerenbridge's bounce off 100).
-                "total_note": record.rules.total_note(
+            SeatRow(
+                seat=seat,
+                name=name,
+                total=sheet.totals[seat],
+                last_score=f"{last.scores[seat]:+d}" if last else "",
+                made=made[seat] if seat < len(made) else None,
+                breakdown=breakdown[seat] if seat < len(breakdown) else "",
+                total_note=record.rules.total_note(
                     before[seat] if before else 0, last.scores[seat], record.setup
                 )
                 if last
                 else None,
-                "leader": leader,
-                "winner": seat in sheet.winners,
-                "dealer": current.round is not None and current.round.dealer == seat,
-                "marks": " ".join(marks),  # the row's classes
-                "bid": view.bids[seat] if view else "",
-                "tricks": view.tricks[seat] if view else "",
-            }
+                leader=leader,
+                winner=seat in sheet.winners,
+                dealer=current.round is not None and current.round.dealer == seat,
+                marks=" ".join(marks),
+                bid=view.bids[seat] if view else "",
+                tricks=view.tricks[seat] if view else "",
+            )
         )
     return rows
 
 
-def _choices(step: Step) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+@dataclass(frozen=True, slots=True)
+class Button:
+    """One of the step's buttons: the value it posts, its words, and the id of the
+    reason it is disabled ("" where it is not)."""
+
+    value: str
+    label: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why some buttons are disabled, said once; the buttons point to it by ``id``."""
+
+    id: str
+    text: str
+
+
+def _choices(step: Step) -> tuple[list[Button], list[Reason]]:
     """The step's buttons, and each reason a button is disabled, said once: the
     buttons it disables point to it (``aria-describedby``)."""
     reasons: dict[str, str] = {}
@@ -101,8 +140,8 @@ def _choices(step: Step) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         why = ""
         if choice.refused is not None:
             why = reasons.setdefault(choice.refused, f"why-{len(reasons) + 1}")
-        buttons.append({"value": choice.value, "label": _button_words(choice.label), "why": why})
-    return buttons, [{"id": why, "text": words(text)} for text, why in reasons.items()]
+        buttons.append(Button(choice.value, _button_words(choice.label), why))
+    return buttons, [Reason(why, words(text)) for text, why in reasons.items()]
 
 
 def _button_words(text: str) -> str:
@@ -138,10 +177,55 @@ def _name(players: tuple[str, ...], seat: int | None) -> str:
     return players[seat] if seat is not None else ""
 
 
+@dataclass(frozen=True, slots=True)
+class TableScreen:
+    """Everything the table (and the viewer) draws, worked out once, no rules in it."""
+
+    game: Game
+    links: Links
+    table: Table
+    rules: GameRules
+    step: Step
+    # The player asked on screen: for bids in any order, whoever was tapped.
+    step_seat: int | None
+    asked_name: str
+    dealer_name: str
+    first_name: str
+    seats: list[SeatRow]
+    # The totals' badges shown, so their key says what each means.
+    badges: dict[str, bool]
+    # Abracadabra marks the declarer's bid with a star: said once what it means.
+    declarer_marked: bool
+    choices: list[Button]
+    reasons: list[Reason]
+    error: str | None
+    # The cards drawn for first dealer, shown until the first entry.
+    draw: list[list[dict[str, str]]] | None
+    can_undo: bool
+    # What the last round came to, while nothing of the next is entered yet.
+    last_notes: str
+    podium: list[dict[str, Any]]
+    fold_trump: bool
+    dice: dict[str, Any] | None
+    trick_grid: list[dict[str, Any]]
+    # Sealed, Undo and Redo name a bid without its value until the last bid is in.
+    undo_label: str
+    redo_label: str
+
+
 def table_context(
     game: Game, current: Table, error: str | None = None, seat: str | None = None
 ) -> dict[str, Any]:
-    """What the table and the viewer draw, from a table state already worked out."""
+    """What the table and the viewer draw, from a table state already worked out, as the
+    templates read it."""
+    screen = table_screen(game, current, error, seat)
+    return {name: getattr(screen, name) for name in TableScreen.__dataclass_fields__}
+
+
+def table_screen(
+    game: Game, current: Table, error: str | None = None, seat: str | None = None
+) -> TableScreen:
+    """The table screen for a table state already worked out."""
     step = current.step
     asked = small_number(seat or "", digits=2)
     # Boerenbridge: bids may be entered in any order.
@@ -157,36 +241,33 @@ def table_context(
         ]
     # Names looked up here once, rather than by a loop over the seats in the template
     # at every mention: rendering is most of what a tap costs.
-    return {
-        "game": game,
-        "links": links(game.key),
-        "table": current,
-        "rules": record.rules,
-        "step": step,
-        "step_seat": step_seat,
-        "asked_name": _name(players, step_seat),
-        "dealer_name": _name(players, current.round.dealer if current.round else None),
-        "first_name": _name(players, current.round.bid_order[0] if current.round else None),
-        "seats": (rows := _seats(current, step_seat)),
-        # The totals' badges shown, so their key says what each means.
-        "badges": {
-            "dealer": any(row["dealer"] for row in rows),
-            "leader": any(row["leader"] and not row["winner"] for row in rows),
+    return TableScreen(
+        game=game,
+        links=links(game.key),
+        table=current,
+        rules=record.rules,
+        step=step,
+        step_seat=step_seat,
+        asked_name=_name(players, step_seat),
+        dealer_name=_name(players, current.round.dealer if current.round else None),
+        first_name=_name(players, current.round.bid_order[0] if current.round else None),
+        seats=(rows := _seats(current, step_seat)),
+        badges={
+            "dealer": any(row.dealer for row in rows),
+            "leader": any(row.leader and not row.winner for row in rows),
         },
-        # Abracadabra marks the declarer's bid with a star: said once what it means.
-        "declarer_marked": current.round_view is not None
-        and current.round_view.declarer is not None,
-        "choices": choices,
-        "reasons": reasons,
-        "error": error,
-        "draw": draw,
-        "can_undo": bool(current.pending or record.rounds),
+        declarer_marked=current.round_view is not None and current.round_view.declarer is not None,
+        choices=choices,
+        reasons=reasons,
+        error=error,
+        draw=draw,
+        can_undo=bool(current.pending or record.rounds),
         # What the last round came to, said while nothing of the next is entered
         # yet ("thrown in", "Ben declared 3"): the engine's notes on its sheet row.
-        "last_notes": "; ".join(words(note) for note in current.sheet.rounds[-1].view.notes)
+        last_notes="; ".join(words(note) for note in current.sheet.rounds[-1].view.notes)
         if current.round is not None and not current.pending and current.sheet.rounds
         else "",
-        "podium": [
+        podium=[
             {
                 "place": place,
                 "names": gettext(" and ").join(players[s] for s in seats),
@@ -195,15 +276,14 @@ def table_context(
             for place, seats in places(current.sheet)
         ],  # fmt: skip
         # Abracadabra's trump turned up waits behind a button while bid suits are picked.
-        "fold_trump": step.kind.value == "suit",
-        "dice": _dice(current),
-        "trick_grid": _trick_grid(current),
-        # Sealed, Undo and Redo name a bid without its value until the last bid is in.
-        "undo_label": _undo_label(current),
-        "redo_label": _label(
+        fold_trump=step.kind.value == "suit",
+        dice=_dice(current),
+        trick_grid=_trick_grid(current),
+        undo_label=_undo_label(current),
+        redo_label=_label(
             undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
         ),
-    }
+    )
 
 
 def _dice(current: Table) -> dict[str, Any] | None:
