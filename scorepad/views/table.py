@@ -53,10 +53,11 @@ def current_table(game: Game) -> tuple[Table, str | None]:
         return table(record, (), game.correcting), message
 
 
-def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
+def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> list[dict[str, Any]]:
     """One row a player for the screen, from the engine's answers (no rules here).
 
     ``step_seat`` is the player asked on screen: for simultaneous bids, whoever was tapped.
+    ``phones``: the seats a phone holds, each with whether it was seen lately.
     """
     record, sheet = current.record, current.sheet
     view = current.round_view
@@ -92,6 +93,8 @@ def _seats(current: Table, step_seat: int | None) -> list[dict[str, Any]]:
                 "marks": " ".join(marks),  # the row's classes
                 "bid": view.bids[seat] if view else "",
                 "tricks": view.tricks[seat] if view else "",
+                # The player's own phone (scorepad/views/seats.py): "here", "away" or none.
+                "phone": ("here" if phones[seat] else "away") if seat in phones else "",
             }
         )
     return rows
@@ -172,11 +175,13 @@ def table_context(
         "asked_name": _name(players, step_seat),
         "dealer_name": _name(players, current.round.dealer if current.round else None),
         "first_name": _name(players, current.round.bid_order[0] if current.round else None),
-        "seats": (rows := _seats(current, step_seat)),
+        "seats": (rows := _seats(current, step_seat, game.phones())),
         # The totals' badges shown, so their key says what each means.
         "badges": {
             "dealer": any(row["dealer"] for row in rows),
             "leader": any(row["leader"] and not row["winner"] for row in rows),
+            # Players on their own phones: "away" when one of them was not seen lately.
+            "phone": max((row["phone"] for row in rows), key=("", "here", "away").index),
         },
         # Abracadabra marks the declarer's bid with a star: said once what it means.
         "declarer_marked": any(str(row["bid"]).endswith("*") for row in rows),
