@@ -61,11 +61,11 @@ log = logging.getLogger(__name__)
 def _table(game: Game, request: HttpRequest) -> dict[str, str]:
     current, broken = current_table(game)
     context = table_context(game, current, broken)
-    return {
-        "table": live.template("table.html#table", context, request),
-        # The phones at the seats, to release: sent only when it changes.
-        "seats": live.template("table.html#seats", context, request),
-    }
+    drawn = {"table": live.template("table.html#table", context, request)}
+    if game.seated:
+        # The phones at the seats, to release (once one took a seat): sent when it changes.
+        drawn["seats"] = live.template("table.html#seats", context, request)
+    return drawn
 
 
 # A seat's view is drawn for the seat's number ("seat:2"), for whichever phone holds
