@@ -49,7 +49,13 @@ def seat_context(seat: Seat, current: Table, error: str | None = None) -> dict[s
         # Asked of several at once (Boerenbridge's bids): this phone asks for its own.
         prompt = say("prompt_bids", player=players[own]) if len(asked) > 1 else step.prompt
         context |= {"step": replace(step, seat=own, seats=(), prompt=prompt), "step_seat": own}
-    rows = context["seats"]
+    # Whose turn, as this phone sees it: its own when it is asked, else all who are.
+    turn = {own} if pad else set(asked)
+    rows = []
+    for row in context["seats"]:
+        marks = (("turn", row["seat"] in turn), ("leader", row["leader"]))
+        rows.append(row | {"marks": " ".join(mark for mark, on in marks if on)})
+    context["seats"] = rows
     bids = current.draft.get("bids") if current.draft is not None else None
     own_bid = None
     if current.bids_sealed and isinstance(bids, list) and bids[own] is not None:

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.test import Client
 
 from scorepad.models import Game, Seat
+
+
+def cells(html: str, name: str) -> list[str]:
+    """A player's row of the totals: their bid, tricks and total as shown."""
+    row = re.search(rf'<th scope="row">{name}\b.*?</th>(.*?)</tr>', html, re.S)
+    assert row is not None, name
+    return [
+        re.sub(r"<[^>]+>", "", cell).strip()
+        for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
+    ]
+
+
+def marked(html: str, name: str, state: str = "here") -> bool:
+    """Whether the totals mark the player as on their own phone (``state``: "here", "away")."""
+    return f'<th scope="row">{name} <svg class="phone {state}"' in html
 
 
 def join(game: Game) -> str:

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scorepad.models import Game
 from tests.conftest import bid, oh_hell
-from tests.web.seats import boerenbridge, phone, take
+from tests.web.seats import boerenbridge, cells, marked, phone, take
 from tests.web.test_translations import _text, english_left
 
 
@@ -81,11 +81,10 @@ def test_sealed_it_shows_its_own_bid_and_only_a_tick_for_the_others(client: Clie
     bobs = client.get(phone(bob)).text
     devs = client.get(phone(dev)).text
 
-    assert '<th scope="row">Bob <span class="phone here">📱</span></th><td>3</td>' in bobs
-    assert '<th scope="row">Cat</th><td>✓</td>' in bobs
+    assert marked(bobs, "Bob") and cells(bobs, "Bob")[0] == "3"
+    assert cells(bobs, "Cat")[0] == "✓"
     assert "Your bid: 3. The others see only that you have bid" in bobs
-    assert '<th scope="row">Bob <span class="phone here">📱</span></th><td>✓</td>' in devs
-    assert '<th scope="row">Cat</th><td>✓</td>' in devs
+    assert cells(devs, "Bob")[0] == cells(devs, "Cat")[0] == "✓"
     for html in (bobs, devs):
         assert ">5<" not in re.sub(r'<div class="pad">.*?</form>', "", html, flags=re.S)
 
@@ -163,3 +162,17 @@ def test_it_reads_in_dutch(client: Client, hooked_game: Game) -> None:
         assert '<html lang="nl">' in dutch.text
         assert english_left(_text(english.text), _text(dutch.text)) == set()
     assert "Telefoon van Bob" in dutch.text or "Telefoon van Ann" in dutch.text
+
+
+def test_it_marks_its_own_row_when_asked_and_everyone_asked_when_not(client: Client) -> None:
+    game = boerenbridge()
+    cat = take(game, 2)
+    Game.objects.filter(pk=game.pk).update(pending=[bid(2, 4)])
+    ann = take(game, 0)
+
+    cats = client.get(phone(cat)).text
+    anns = client.get(phone(ann)).text
+
+    # Cat has bid: Bob, Dev and Ann are still asked. Ann's phone asks Ann alone.
+    assert re.findall(r'<tr class="turn">\s*<th scope="row">(\w+)', cats) == ["Ann", "Bob", "Dev"]
+    assert re.findall(r'<tr class="turn">\s*<th scope="row">(\w+)', anns) == ["Ann"]

@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from scorepad.models import Game, Seat
-from tests.web.seats import take
+from tests.web.seats import marked, take
 
 
 def table(game: Game) -> str:
@@ -40,8 +40,9 @@ def test_it_marks_each_player_on_their_own_phone(client: Client, new_game: Game)
 
     response = client.get(table(new_game))
 
-    assert '<th scope="row">Bob <span class="phone here">📱</span>' in response.text
-    assert '<th scope="row">Dev <span class="phone away">📱</span>' in response.text
+    assert marked(response.text, "Bob", "here")
+    assert marked(response.text, "Dev", "away")
+    assert 'aria-label="own phone, not seen lately"' in response.text
     assert '<th scope="row">Ann <span class="badge">D</span></th>' in response.text
     assert "on their own phone (faded: not seen lately)" in response.text
 
