@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorepad.models import Game
 from tests.conftest import bid, oh_hell
@@ -175,3 +177,27 @@ def test_it_answers_in_dutch(client: Client) -> None:
 
     assert response.status_code == 403
     assert "Dit is de telefoon van Cat" in response.text
+
+
+FIELDS = ["version", "kind", "seat", "value", "values", "pile", "csrf", "trick-1"]
+TEXTS = st.one_of(
+    st.sampled_from(["", "0", "1", "2", "3", "10", "-1", "²", "٣", "bid", "tricks", "trump"]),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(FIELDS), TEXTS), max_size=8))
+def test_no_post_from_a_seat_gets_a_500_or_enters_for_another(pairs: list[Any]) -> None:
+    game = Game.objects.create(game="oh-hell", record=oh_hell(), pending=[bid(1, 3)], version=2)
+    seat = take(game, 2)  # Cat, whose bid is asked
+    data: dict[str, list[str]] = {}
+    for name, value in pairs:
+        data.setdefault(name, []).append(value)
+
+    response = Client().post(f"{phone(seat)}enter/", data)
+
+    assert response.status_code in (303, 400, 403, 409), response.status_code
+    game.refresh_from_db()
+    assert game.pending[0] == bid(1, 3)
+    assert all(entry["seat"] == 2 for entry in game.pending[1:])
