@@ -60,7 +60,8 @@ log = logging.getLogger(__name__)
 
 def _table(game: Game, request: HttpRequest) -> dict[str, str]:
     current, broken = current_table(game)
-    context = table_context(game, current, broken)
+    # Pushed: the screen has a stream, so its table needs no poll (templates/table.html).
+    context = table_context(game, current, broken) | {"pushed": True}
     drawn = {"table": live.template("table.html#table", context, request)}
     if game.seated:
         # The phones at the seats, to release (once one took a seat): sent when it changes.

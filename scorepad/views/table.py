@@ -316,6 +316,9 @@ def _standing(record: Record, pending: tuple[Entry, ...], correcting: int | None
 @require_GET
 def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
+    if request.htmx and request.GET.get("since") == str(game.version):
+        # A poll (phones at the seats, a server without streams): nothing new, no swap.
+        return HttpResponse(status=204)
     current, broken = current_table(game)
     return _render(request, game, current, broken, seat=request.GET.get("seat"))
 

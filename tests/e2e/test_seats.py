@@ -67,8 +67,11 @@ def fits(page: Page) -> None:
     assert found["small"] == [], found
 
 
-def join(browser: Browser, link: str, name: str, shot: Path | None = None) -> Page:
-    """A phone opens the Join link and taps its player's name: it is that player's now."""
+def join(
+    browser: Browser, link: str, name: str, shot: Path | None = None, live: bool = True
+) -> Page:
+    """A phone opens the Join link and taps its player's name: it is that player's now
+    (``live``: its stream is up)."""
     seat = phone(browser)
     seat.goto(link)
     fits(seat)
@@ -76,7 +79,7 @@ def join(browser: Browser, link: str, name: str, shot: Path | None = None) -> Pa
         seat.screenshot(path=str(shot), full_page=True)
     seat.get_by_role("button", name=name, exact=True).tap()
     seat.wait_for_url("**/s/*/")
-    seat.wait_for_selector(ON)
+    seat.wait_for_selector(ON if live else "[data-live-mode=polling]")
     assert text(seat, ".seat-of") == f"{name}'s phone"
     assert seat.locator(".seat-of svg.phone").is_visible()
     return seat
@@ -208,3 +211,26 @@ def test_three_phones_play_a_sealed_boerenbridge_round_then_an_oh_hell_round(
     finally:
         bob.context.close()
         cat.context.close()
+
+
+def test_without_streams_the_phones_and_the_keeper_poll_and_still_meet(
+    page: Page, browser: Browser, live_server: Any
+) -> None:
+    # The live_server fixture is WSGI (as `scripts/serve` is): no stream, every screen polls.
+    game = Game.start(new_record("oh-hell", PLAYERS, 0, {"hands": [3, 2, 1]}))
+    page.goto(f"{live_server.url}/g/{game.key}/")
+    bob = join(browser, f"{live_server.url}/j/{game.join_key}/", "Bob", live=False)
+    try:
+        # Without a stream the keeper's table hears of the first phone when it is next
+        # drawn (a tap, a reload); from then on it asks every few seconds.
+        page.reload()
+        assert page.locator("#table .totals th .phone").count() == 1
+        page.evaluate("() => { window.notReloaded = true; }")
+        tap(bob, "2")
+        shows(page, "#step .prompt", "Cat bids")
+        assert page.evaluate("() => window.notReloaded") is True
+        # And Bob's phone learns of the keeper's taps the same way.
+        page.locator("#step .choices button[value='0']").tap()
+        shows(bob, "#seat .now", "Ann bids")
+    finally:
+        bob.context.close()

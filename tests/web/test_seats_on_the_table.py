@@ -87,3 +87,21 @@ def test_it_reads_in_dutch(client: Client, new_game: Game) -> None:
     assert "Iedereen op zijn eigen telefoon" in response.text
     assert "Telefoon van Bob vrijgeven" in response.text
     assert "op eigen telefoon" in response.text
+
+
+def test_without_streams_a_seated_table_asks_whether_the_game_moved_on(
+    client: Client, htmx_client: Client, new_game: Game
+) -> None:
+    assert "?since=" not in client.get(table(new_game)).text  # nobody joined: no poll
+    take(new_game, 1)
+
+    page = client.get(table(new_game)).text
+    unchanged = htmx_client.get(f"{table(new_game)}?since={new_game.version}")
+    moved_on = htmx_client.get(f"{table(new_game)}?since={new_game.version - 1}")
+
+    # The tests' client is WSGI: no stream, so the table polls, dropped during a tap.
+    assert f'hx-get="?since={new_game.version}" hx-trigger="every 3s"' in page
+    assert 'hx-sync="#table:drop" data-poll hidden' in page
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert moved_on.status_code == 200
+    assert moved_on.text.lstrip().startswith('<section id="table"')
