@@ -161,6 +161,8 @@ def seat_phone(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return _released(request, seat)
     # Where no stream can be had, the page polls: each poll says the phone is there.
     seat.mark_seen()
+    if request.htmx and request.GET.get("since") == str(seat.game.version):
+        return HttpResponse(status=204)  # a poll, and nothing new: nothing drawn, no swap
     current, broken = current_table(seat.game)
     return _render(request, seat, current, broken)
 

@@ -109,14 +109,23 @@ def test_htmx_gets_its_section_alone(htmx_client: Client, new_game: Game) -> Non
     assert "<html" not in response.text
 
 
-def test_without_a_stream_it_polls_as_the_viewer_does(client: Client, new_game: Game) -> None:
+def test_without_a_stream_it_polls_as_the_viewer_does(
+    client: Client, htmx_client: Client, new_game: Game
+) -> None:
     seat = take(new_game, 1)
 
     response = client.get(phone(seat))
 
     # The tests' client is WSGI: no stream is offered, the page asks every few seconds.
     assert "sse-connect" not in response.text
-    assert f'hx-get="{phone(seat)}"' in response.text and "data-poll" in response.text
+    new_game.refresh_from_db()
+    assert f'hx-get="{phone(seat)}?since={new_game.version}"' in response.text
+    assert "data-poll" in response.text
+    # Asked with the version it shows: nothing new is a 204, nothing drawn.
+    unchanged = htmx_client.get(f"{phone(seat)}?since={new_game.version}")
+    moved_on = htmx_client.get(f"{phone(seat)}?since={new_game.version - 1}")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert moved_on.text.startswith('<section id="seat"')
 
 
 def test_opening_it_notes_the_phone_is_there(client: Client, new_game: Game) -> None:
