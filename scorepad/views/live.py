@@ -27,7 +27,7 @@ import re
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from functools import partial
 from typing import Any
 
@@ -165,7 +165,7 @@ def _shown(request: HttpRequest) -> int | None:
 
 async def _events(
     game_id: int, view: str, language: str, site: str, shown: int | None
-) -> AsyncIterator[str]:
+) -> AsyncGenerator[str]:
     """The stream itself: the state at once if the screen's is old, then each change."""
     listener = live.listen(game_id)
     started = time.monotonic()
@@ -220,7 +220,7 @@ async def _events(
 
 
 # What a stream of one kind does besides (a seat's: ``_held``).
-Wrap = Callable[[AsyncIterator[str], str], AsyncIterator[str]]
+Wrap = Callable[[AsyncGenerator[str], str], AsyncGenerator[str]]
 
 
 class _Stream(StreamingHttpResponse):
@@ -293,25 +293,28 @@ def _seat_seen(request: HttpRequest, key: str) -> Seat:
     return seat
 
 
-async def _held(seat_id: int, events: AsyncIterator[str], language: str) -> AsyncIterator[str]:
+async def _held(seat_id: int, events: AsyncGenerator[str], language: str) -> AsyncGenerator[str]:
     """A seat's stream: its phone noted as there now and then (on the heartbeat), and
     ended, saying so, as soon as its seat is released (or held by another phone
     since), before anything drawn for the seat's next holder is sent."""
     noted = time.monotonic()
-    async for chunk in events:
-        holder = _HOLDER_EVENT.search(chunk)
-        if holder is not None:
-            if holder.group(2) != str(seat_id):
-                with translation.override(language):
-                    notice = render_to_string("seat_released.html#notice")
-                yield live.event_text(int(holder.group(1)), "seat", notice)
-                return
-            chunk = _HOLDER_EVENT.sub("", chunk) or f": holder {holder.group(2)}\n\n"
-        elif time.monotonic() - noted >= SEEN_EVERY.total_seconds():
-            noted = time.monotonic()
-            loop = asyncio.get_running_loop()
-            await live.apart(loop, sync_to_async(_mark_seen)(seat_id))
-        yield chunk
+    try:
+        async for chunk in events:
+            holder = _HOLDER_EVENT.search(chunk)
+            if holder is not None:
+                if holder.group(2) != str(seat_id):
+                    with translation.override(language):
+                        notice = render_to_string("seat_released.html#notice")
+                    yield live.event_text(int(holder.group(1)), "seat", notice)
+                    return
+                chunk = _HOLDER_EVENT.sub("", chunk) or f": holder {holder.group(2)}\n\n"
+            elif time.monotonic() - noted >= SEEN_EVERY.total_seconds():
+                noted = time.monotonic()
+                loop = asyncio.get_running_loop()
+                await live.apart(loop, sync_to_async(_mark_seen)(seat_id))
+            yield chunk
+    finally:
+        await events.aclose()  # its listener forgotten now, not when collected
 
 
 def _mark_seen(seat_id: int) -> None:
