@@ -6,6 +6,9 @@ taps and seats are made through the plain client, as the other phones would.
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Any
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
@@ -14,6 +17,7 @@ from django.test import AsyncClient, Client
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game, Seat
+from scorepad.views import live as live_views
 from tests.web.seats import cells, marked, take
 from tests.web.test_live import events, open_stream, run, tap
 
@@ -190,3 +194,27 @@ def test_it_answers_204_where_no_stream_can_be_held(client: Client, game: Game) 
 
     run(scenario)
     assert answers[0].status_code == 204
+
+
+def test_its_heartbeat_notes_now_and_then_that_the_phone_is_still_there(
+    game: Game, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    monkeypatch.setattr(live_views, "SEEN_EVERY", timedelta(seconds=0.1))
+    seat = take(game, 1)
+    url = stream_url(seat, game)
+    first: list[Any] = []
+
+    async def scenario() -> None:
+        stream = await open_stream(url)
+        try:
+            await stream.next()
+            first.append(await sync_to_async(lambda: Seat.objects.get(pk=seat.pk).seen)())
+            assert (await stream.next()).startswith(": still here")
+            assert (await stream.next()).startswith(": still here")
+        finally:
+            await stream.close()
+
+    run(scenario)
+    seat.refresh_from_db()
+    assert first[0] is not None and seat.seen is not None and seat.seen > first[0]
