@@ -1,8 +1,9 @@
 """Who may see which games: a game's own links, its owner, and this browser's games.
 
-A keeper link (``/g/<key>/``) or viewer link is itself the permission to that one
-game. Lists of games (history, players) show only the signed-in owner's games and
-the games started in this browser without an account (``Game.browser``, known by
+A keeper link (``/g/<key>/``), viewer link, Join link (``/j/<join_key>/``) or seat
+link (``/s/<key>/``, one player's phone) is itself the permission to that one game.
+Lists of games (history, players) show only the signed-in owner's games and the games
+started in this browser without an account (``Game.browser``, known by
 the browser's signed cookie: see scorepad/browsers.py), so nobody lists another's games.
 """
 
@@ -16,7 +17,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from scorepad.models import Browser, Figures, Game
+from scorepad.models import Browser, Figures, Game, Seat
 from scorepad.ratings import rerate_owner
 
 
@@ -43,6 +44,22 @@ def viewer_version(request: HttpRequest, viewer_key: str) -> tuple[int, int] | N
     except Game.DoesNotExist:
         return None
     return pk, version
+
+
+def join_game(request: HttpRequest, join_key: str) -> Game:
+    """The game behind a Join link (``/j/<join_key>/``): a free seat may be taken."""
+    return get_object_or_404(Game, join_key=join_key)
+
+
+def join_url(request: HttpRequest, game: Game) -> str:
+    """The Join link in full, as it is shared (scanned or copied)."""
+    return request.build_absolute_uri(reverse("join", args=[game.join_key]))
+
+
+def seat_at(request: HttpRequest, key: str) -> Seat:
+    """The seat behind a seat link (``/s/<key>/``), with its game; released ones too:
+    their link answers that it was released."""
+    return get_object_or_404(Seat.objects.select_related("game"), key=key)
 
 
 def browser_key(request: HttpRequest) -> str:

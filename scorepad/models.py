@@ -14,12 +14,12 @@ import json
 import secrets
 from collections.abc import Sequence
 from contextlib import nullcontext
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -79,6 +79,12 @@ class Game(models.Model):
     key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     # The viewer's link: read only.
     viewer_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    # The Join link: whoever has it may take a free seat, and its phone becomes that
+    # player's (``Seat``); it enters nothing itself.
+    join_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    # A phone has taken a seat at this game, ever: only then do its screens read the seats
+    # (most games are kept on one phone, and a tap costs no query for them).
+    seated = models.BooleanField(default=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -161,6 +167,53 @@ class Game(models.Model):
         self.deleted = when
         self.version += 1
         live.changed(self.pk, self.version)
+
+    def take_seat(self, number: int) -> Seat | None:
+        """A phone takes the seat ``number``; None if another phone holds it.
+
+        A change like any other (``set_deleted``): every screen watching hears of it,
+        so that the keeper's table marks the player as having a phone.
+        """
+        with transaction.atomic():
+            try:
+                with transaction.atomic():
+                    seat = Seat.objects.create(game=self, number=number)
+            except IntegrityError:
+                return None  # held: one phone a seat (``one_phone_a_seat``)
+            self._changed(seated=True)
+        self.seated = True
+        return seat
+
+    def release_seat(self, number: int) -> bool:
+        """Free the seat ``number``: its phone's link stops working, another may take it.
+        False if no phone held it."""
+        with transaction.atomic():
+            freed = Seat.objects.filter(game=self, number=number, released__isnull=True).update(
+                released=timezone.now()
+            )
+            if freed:
+                self._changed()
+        return bool(freed)
+
+    def _changed(self, **fields: Any) -> None:
+        """A new version for a change outside the record (and ``fields``), published once
+        committed. Read back rather than counted here: this game may have been read
+        before a tap."""
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, **fields)
+        self.version = Game.objects.values_list("version", flat=True).get(pk=self.pk)
+        live.changed(self.pk, self.version)
+
+    def phones(self) -> dict[int, bool]:
+        """The seats held by a phone, each with whether its phone was seen lately
+        (its stream open: ``Seat.seen``), for the marks by the players' names."""
+        if not self.seated:
+            return {}
+        lately = timezone.now() - CONNECTED
+        held = Seat.objects.filter(game=self, released__isnull=True)
+        return {
+            number: (seen or created) >= lately
+            for number, seen, created in held.values_list("number", "seen", "created")
+        }
 
     def undone(self) -> tuple[Entry, ...]:
         """The entries Redo may put back, the next one last."""
@@ -246,6 +299,49 @@ class Game(models.Model):
             game.created = created
         refresh_figures(game)
         return game
+
+
+# How often an open stream notes that its seat's phone is there (``Seat.seen``), at
+# most; a phone not seen for longer than CONNECTED is marked as away.
+SEEN_EVERY = timedelta(seconds=60)
+CONNECTED = timedelta(seconds=150)
+
+
+class Seat(models.Model):
+    """A player's own phone at a game: the seat it took through the Join link.
+
+    Its link (``/s/<key>/``) is the permission: it shows the round and enters that
+    player's bids and tricks only. Released by the keeper, the row stays, so that the
+    old link can say it was released (410) while another phone takes the seat.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # the player's seat, from 0 as in the record
+    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    # When its phone's stream was last seen open: the keeper's table marks it connected.
+    seen = models.DateTimeField(null=True, blank=True)
+    released = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            # One phone a seat at once; released seats are kept beside the one held.
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=models.Q(released__isnull=True),
+                name="one_phone_a_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of game {self.game_id}"
+
+    def mark_seen(self) -> None:
+        """Note the phone is there, at most once every ``SEEN_EVERY``: one small write."""
+        now = timezone.now()
+        if self.seen is None or now - self.seen >= SEEN_EVERY:
+            Seat.objects.filter(pk=self.pk).update(seen=now)
+            self.seen = now
 
 
 class Figures(models.Model):

@@ -1,7 +1,8 @@
 from django.urls import include, path
 
 from scorepad import views
-from scorepad.views.live import table_live, viewer_live
+from scorepad.views import seats
+from scorepad.views.live import seat_live, table_live, viewer_live
 
 # A game's keys are secrets.token_urlsafe: letters, digits, "-" and "_", which is
 # what <slug:> takes. Anything else (a NUL, which PostgreSQL cannot even look up)
@@ -35,6 +36,13 @@ urlpatterns = [
     path("g/<slug:key>/qr.svg", views.viewer_qr, name="viewer_qr"),
     path("v/<slug:viewer_key>/", views.viewer, name="viewer"),
     path("v/<slug:viewer_key>/live/", viewer_live, name="viewer_live"),
+    # Everyone on their own phone: the Join link, and each player's seat.
+    path("g/<slug:key>/join.svg", seats.join_qr, name="join_qr"),
+    path("g/<slug:key>/seats/<int:number>/release/", seats.release_seat, name="release_seat"),
+    path("j/<slug:join_key>/", seats.join, name="join"),
+    path("s/<slug:key>/", seats.seat_phone, name="seat"),
+    path("s/<slug:key>/enter/", seats.seat_enter, name="seat_enter"),
+    path("s/<slug:key>/live/", seat_live, name="seat_live"),
     path("accounts/signup/", views.sign_up, name="signup"),
     path("accounts/login/", views.log_in, name="login"),
     path("accounts/logout/", views.log_out, name="logout"),

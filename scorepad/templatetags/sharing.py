@@ -18,6 +18,12 @@ def viewer_url(context: dict[str, Any], game: Game) -> str:
 
 
 @register.simple_tag(takes_context=True)
+def join_url(context: dict[str, Any], game: Game) -> str:
+    """The game's Join link in full: ``{% join_url game as link %}``."""
+    return access.join_url(context["request"], game)
+
+
+@register.simple_tag(takes_context=True)
 def game_result(context: dict[str, Any], game: Game) -> dict[str, Any]:
     """The result to share, and who deals first if they play again:
     ``{% game_result game as result %}``."""

@@ -1,7 +1,8 @@
 """Live updates: a stream of server-sent events for each screen that shows a game.
 
-``GET /g/<key>/live/`` (the keeper's table) and ``GET /v/<viewer_key>/live/`` (the
-viewer and its sheet) answer ``text/event-stream``: at every change of the game, the
+``GET /g/<key>/live/`` (the keeper's table), ``GET /v/<viewer_key>/live/`` (the
+viewer and its sheet) and ``GET /s/<key>/live/`` (a player's own phone) answer
+``text/event-stream``: at every change of the game, the
 fragments that screen shows, drawn again (scorepad/live.py draws each once per
 version, view and language, for every stream alike), each with ``id: <version>``.
 htmx's SSE extension swaps them in (static/js/sse.js, static/js/live.js).
@@ -22,24 +23,35 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
-from django.utils import translation
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    StreamingHttpResponse,
+)
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.views.decorators.http import require_GET
 
+from rules_engine import GAMES
 from scorepad import live
-from scorepad.access import keeper_game, viewer_game
-from scorepad.models import Game
+from scorepad.access import keeper_game, seat_at, viewer_game
+from scorepad.models import SEEN_EVERY, Game, Seat
 from scorepad.throttle import address
+from scorepad.views.seats import seat_context
 from scorepad.views.sheet import sheet_context
 from scorepad.views.table import current_table, table_context
 
@@ -48,8 +60,34 @@ log = logging.getLogger(__name__)
 
 def _table(game: Game, request: HttpRequest) -> dict[str, str]:
     current, broken = current_table(game)
-    context = table_context(game, current, broken)
-    return {"table": live.template("table.html#table", context, request)}
+    # Pushed: the screen has a stream, so its table needs no poll (templates/table.html).
+    context = table_context(game, current, broken) | {"pushed": True}
+    drawn = {"table": live.template("table.html#table", context, request)}
+    if game.seated:
+        # The phones at the seats, to release (once one took a seat): sent when it changes.
+        drawn["seats"] = live.template("table.html#seats", context, request)
+    return drawn
+
+
+# A seat's view is drawn for the seat's number ("seat:2"), for whichever phone holds
+# it: with it, the holder's id, which a seat's stream checks before sending anything
+# (``_held``), so that a released phone never sees the next one's.
+HOLDER = "holder"
+_HOLDER_EVENT = re.compile(rf"id: (\d+)\nevent: {HOLDER}\ndata: ([^\n]*)\n\n")
+MOST_SEATS = max(rules.max_players for rules in GAMES.values())
+
+
+def _seat_view(number: int) -> live.Drawer:
+    def draw(game: Game, request: HttpRequest) -> dict[str, str]:
+        seat = Seat.objects.filter(game=game, number=number, released__isnull=True).first()
+        if seat is None:
+            return {HOLDER: ""}
+        seat.game = game
+        current, broken = current_table(game)
+        context = seat_context(seat, current, broken)
+        return {HOLDER: str(seat.pk), "seat": live.template("seat.html#seat", context, request)}
+
+    return draw
 
 
 def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
@@ -88,6 +126,7 @@ def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
 
 
 live.VIEWS.update({"table": _table, "viewer": _viewer})
+live.VIEWS.update({f"seat:{number}": _seat_view(number) for number in range(MOST_SEATS)})
 
 # The streams open in this process, by address and by game.
 _open: Counter[tuple[str, Any]] = Counter()
@@ -126,7 +165,7 @@ def _shown(request: HttpRequest) -> int | None:
 
 async def _events(
     game_id: int, view: str, language: str, site: str, shown: int | None
-) -> AsyncIterator[str]:
+) -> AsyncGenerator[str]:
     """The stream itself: the state at once if the screen's is old, then each change."""
     listener = live.listen(game_id)
     started = time.monotonic()
@@ -180,6 +219,10 @@ async def _events(
         live.forget(listener)
 
 
+# What a stream of one kind does besides (a seat's: ``_held``).
+Wrap = Callable[[AsyncGenerator[str], str], AsyncGenerator[str]]
+
+
 class _Stream(StreamingHttpResponse):
     """The event stream; its place is freed when it is closed, whether or not it ever
     started (the server closes every answer, also when the browser went away)."""
@@ -198,7 +241,9 @@ class _Stream(StreamingHttpResponse):
             self._free()
 
 
-async def _stream(request: HttpRequest, game: Game, view: str) -> HttpResponseBase:
+async def _stream(
+    request: HttpRequest, game: Game, view: str, wrap: Wrap | None = None
+) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # No stream under WSGI: 204 tells the browser to stop asking; the page polls.
         return HttpResponse(status=204)
@@ -211,7 +256,7 @@ async def _stream(request: HttpRequest, game: Game, view: str) -> HttpResponseBa
         return response
     language = translation.get_language() or settings.LANGUAGE_CODE
     events = _events(game.pk, view, language, live.origin(request), _shown(request))
-    return _Stream(events, free)
+    return _Stream(wrap(events, language) if wrap else events, free)
 
 
 @require_GET
@@ -226,3 +271,55 @@ async def viewer_live(request: HttpRequest, viewer_key: str) -> HttpResponseBase
     """The viewer's round, totals and sheet, live."""
     game = await sync_to_async(viewer_game)(request, viewer_key)
     return await _stream(request, game, "viewer")
+
+
+@require_GET
+async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
+    """A player's own phone, live: its round, the bids as they come, its pad."""
+    seat = await sync_to_async(_seat_seen)(request, key)
+    if seat.released is not None:
+        return HttpResponse(
+            "This seat was released.", status=410, content_type="text/plain; charset=utf-8"
+        )
+    return await _stream(request, seat.game, f"seat:{seat.number}", partial(_held, seat.pk))
+
+
+def _seat_seen(request: HttpRequest, key: str) -> Seat:
+    seat = seat_at(request, key)
+    if f"seat:{seat.number}" not in live.VIEWS:
+        raise Http404  # no game has so many players
+    if seat.released is None:
+        seat.mark_seen()
+    return seat
+
+
+async def _held(seat_id: int, events: AsyncGenerator[str], language: str) -> AsyncGenerator[str]:
+    """A seat's stream: its phone noted as there now and then (on the heartbeat), and
+    ended, saying so, as soon as its seat is released (or held by another phone
+    since), before anything drawn for the seat's next holder is sent."""
+    noted = time.monotonic()
+    try:
+        async for chunk in events:
+            holder = _HOLDER_EVENT.search(chunk)
+            if holder is not None:
+                if holder.group(2) != str(seat_id):
+                    with translation.override(language):
+                        notice = render_to_string("seat_released.html#notice")
+                    yield live.event_text(int(holder.group(1)), "seat", notice)
+                    return
+                chunk = _HOLDER_EVENT.sub("", chunk) or f": holder {holder.group(2)}\n\n"
+            elif time.monotonic() - noted >= SEEN_EVERY.total_seconds():
+                noted = time.monotonic()
+                loop = asyncio.get_running_loop()
+                await live.apart(loop, sync_to_async(_mark_seen)(seat_id))
+            yield chunk
+    finally:
+        await events.aclose()  # its listener forgotten now, not when collected
+
+
+def _mark_seen(seat_id: int) -> None:
+    try:
+        Seat.objects.filter(pk=seat_id).update(seen=timezone.now())
+    finally:
+        if live.on_postgres():
+            connections["default"].close()  # as scorepad/live.py does: nothing else will

@@ -1,4 +1,5 @@
-"""Showing the score to the table: the read-only viewer link and its QR code.
+"""Showing the score to the table: the read-only viewer link and its QR code (the
+Join link's QR code is drawn the same way: scorepad/views/seats.py).
 
 The viewer page polls itself every few seconds (htmx). Each answer carries an
 ETag made of the game's id and version, so a poll of an unchanged game costs a
@@ -53,7 +54,12 @@ def viewer(request: HtmxHttpRequest, viewer_key: str) -> HttpResponse:
 def viewer_qr(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The viewer link as a QR code (SVG), for the keeper's screen; keeper link only."""
     game = keeper_game(request, key)
-    code = segno.make(viewer_url(request, game), error="m")
+    return qr_code(viewer_url(request, game))
+
+
+def qr_code(link: str) -> HttpResponse:
+    """A link as a QR code (SVG), kept by the browser an hour."""
+    code = segno.make(link, error="m")
     svg = io.BytesIO()
     # Dark on white whatever the page's colours: scanners need the contrast.
     code.save(

@@ -72,12 +72,15 @@ class SeatRow:
     marks: str  # the row's classes: "turn", "leader"
     bid: str
     tricks: str
+    # The player's own phone (scorepad/views/seats.py): "here", "away" or none.
+    phone: str
 
 
-def _seats(current: Table, step_seat: int | None) -> list[SeatRow]:
+def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> list[SeatRow]:
     """One row a player for the screen, from the engine's answers (no rules here).
 
     ``step_seat`` is the player asked on screen: for simultaneous bids, whoever was tapped.
+    ``phones``: the seats a phone holds, each with whether it was seen lately.
     """
     record, sheet = current.record, current.sheet
     view = current.round_view
@@ -108,6 +111,7 @@ def _seats(current: Table, step_seat: int | None) -> list[SeatRow]:
                 marks=" ".join(marks),
                 bid=view.bids[seat] if view else "",
                 tricks=view.tricks[seat] if view else "",
+                phone=("here" if phones[seat] else "away") if seat in phones else "",
             )
         )
     return rows
@@ -193,7 +197,7 @@ class TableScreen:
     first_name: str
     seats: list[SeatRow]
     # The totals' badges shown, so their key says what each means.
-    badges: dict[str, bool]
+    badges: dict[str, bool | str]
     # Abracadabra marks the declarer's bid with a star: said once what it means.
     declarer_marked: bool
     choices: list[Button]
@@ -251,10 +255,12 @@ def table_screen(
         asked_name=_name(players, step_seat),
         dealer_name=_name(players, current.round.dealer if current.round else None),
         first_name=_name(players, current.round.bid_order[0] if current.round else None),
-        seats=(rows := _seats(current, step_seat)),
+        seats=(rows := _seats(current, step_seat, game.phones())),
         badges={
             "dealer": any(row.dealer for row in rows),
             "leader": any(row.leader and not row.winner for row in rows),
+            # Players on their own phones: "away" when one of them was not seen lately.
+            "phone": max((row.phone for row in rows), key=("", "here", "away").index),
         },
         declarer_marked=current.round_view is not None and current.round_view.declarer is not None,
         choices=choices,
@@ -407,6 +413,9 @@ def _refusal(request: HtmxHttpRequest, game: Game, error: RulesError) -> HttpRes
 @require_GET
 def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
+    if request.htmx and request.GET.get("since") == str(game.version):
+        # A poll (phones at the seats, a server without streams): nothing new, no swap.
+        return HttpResponse(status=204)
     current, broken = current_table(game)
     return _render(request, game, current, broken, seat=request.GET.get("seat"))
 

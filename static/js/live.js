@@ -88,6 +88,13 @@
 
   root.addEventListener("htmx:sseError", function (event) {
     var source = event.detail && event.detail.source;
+    // A seat released (templates/seat_released.html): nothing more to hear, or say.
+    if (root.querySelector("[data-live-ended]")) {
+      if (source) source.close();
+      mode("ended");
+      say("");
+      return;
+    }
     if (source && source.readyState === 2) {
       // Refused, not dropped (204 from a server without streams, 429, 404): poll,
       // and now and then try the stream again (a server restarted, another one).
