@@ -53,14 +53,13 @@ def seat_context(seat: Seat, current: Table, error: str | None = None) -> dict[s
     turn = {own} if pad else set(asked)
     rows = []
     for row in context["seats"]:
-        marks = (("turn", row["seat"] in turn), ("leader", row["leader"]))
-        rows.append(row | {"marks": " ".join(mark for mark, on in marks if on)})
+        marks = (("turn", row.seat in turn), ("leader", row.leader))
+        rows.append(replace(row, marks=" ".join(mark for mark, on in marks if on)))
     context["seats"] = rows
-    bids = current.draft.get("bids") if current.draft is not None else None
-    own_bid = None
-    if current.bids_sealed and isinstance(bids, list) and bids[own] is not None:
-        own_bid = bids[own]  # its own bid, seen by it alone until the last is in
-        rows[own] = rows[own] | {"bid": own_bid}
+    own_bid = current.bid_of(own) if current.bids_sealed else None
+    if own_bid is not None:
+        # Its own bid, seen by it alone until the last is in.
+        rows[own] = replace(rows[own], bid=str(own_bid))
     return context | {
         "own_sealed_bid": own_bid,
         "seat": seat,
