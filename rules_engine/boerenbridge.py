@@ -42,8 +42,6 @@ from .house_rules import (
     HOOK_FROM,
     MADE,
     MISSED,
-    SIT_OUT,
-    TARGET,
     check_house_rules,
     custom_score,
     hand_pattern,
@@ -62,9 +60,34 @@ from .tricks import enter_tricks, tricks_entries, tricks_step
 HAND_SIZE = 13
 # As ruled, 4 players; with the house rule ``hands``, 3 to 7 (RULINGS, "Boerenbridge").
 RULED_PLAYERS = 4
+# RULINGS, "Boerenbridge": exactly 100 wins; a player on 80 or more does not bid.
+# House rules move either (``target``, ``sit_out``); these are the game as ruled.
 GOAL = 100
+SIT_OUT_AT = 80
 MADE_BONUS = 10
 MADE_ZERO = 20
+
+TARGET = Option(
+    "target",
+    "Target",
+    "The total that wins.",
+    "int",
+    GOAL,
+    minimum=10,
+    maximum=1000,
+    house_rule=True,
+)
+SIT_OUT = Option(
+    "sit_out",
+    "Sit out from",
+    "A player on this total or more at the start of a round does not bid (empty: nobody).",
+    "int",
+    SIT_OUT_AT,
+    minimum=1,
+    maximum=1000,
+    nullable=True,
+    house_rule=True,
+)
 
 
 def sit_out_at(setup: Setup) -> int | None:

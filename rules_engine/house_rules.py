@@ -2,8 +2,9 @@
 
 RULINGS.md, "House rules": ``hands`` (one hand size a round), ``hook`` and
 ``hook_from``, ``scoring: custom`` with the ``made`` and ``missed`` expressions,
-``bidding`` (open or sealed); Boerenbridge's ``target``, ``sit_out`` and
-``bounce``. Left out, every option keeps the game as ruled. The presets, named sets
+``bidding`` (open or sealed); Boerenbridge's ``bounce`` (its ``target`` and
+``sit_out`` live with the game, beside the 100 and 80 they default to). Left out,
+every option keeps the game as ruled. The presets, named sets
 of these options from public sources, live with each game (``GameRules.presets``).
 """
 
@@ -86,27 +87,6 @@ MISSED = Option(
     "The score of a bidder who did not (with scoring: custom).",
     "expression",
     None,
-    house_rule=True,
-)
-TARGET = Option(
-    "target",
-    "Target",
-    "The total that wins.",
-    "int",
-    100,
-    minimum=10,
-    maximum=1000,
-    house_rule=True,
-)
-SIT_OUT = Option(
-    "sit_out",
-    "Sit out from",
-    "A player on this total or more at the start of a round does not bid (empty: nobody).",
-    "int",
-    80,
-    minimum=1,
-    maximum=1000,
-    nullable=True,
     house_rule=True,
 )
 BOUNCE = Option(
