@@ -10,6 +10,7 @@ import math
 import random
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
@@ -643,6 +644,53 @@ class SetupForm(forms.Form):
             raise ValidationError(_("The first dealer must be one of the players."))
         cleaned["draw"] = dealer == "draw"
         return cleaned
+
+
+# The Rules fieldset's buttons; each says what it does whole ("save-rules"), but for
+# rename and delete, which name the saved set ("rename-12").
+RULES_VERBS: tuple[str, ...] = (
+    "preview",
+    "preview-own",
+    "pattern",
+    "save-rules",
+    "edit-rules",
+    "rename",
+    "delete",
+)
+# The rest: start, or redraw the form (the players' rows: "add", "remove-2", "up-1",
+# "pick-Ann"; "dealers", the dealer choices' names).
+WHOLE_ACTIONS: tuple[str, ...] = (*RULES_VERBS[:5], "start", "dealers", "add")
+
+
+@dataclass(frozen=True)
+class SetupAction:
+    """A setup button: what it does (``verb``) and to what (``target``: a row's
+    number, a saved set's id or a roster name), as its ``action`` value says."""
+
+    verb: str
+    target: str = ""
+
+    @property
+    def for_rules(self) -> bool:
+        """A button of the Rules fieldset (preview, hands, save, edit, rename, delete)."""
+        return self.verb in RULES_VERBS[:5] or (self.verb in RULES_VERBS and bool(self.target))
+
+
+class SetupActionForm(forms.Form):
+    """Which button of the setup form was pressed: "start" unless another was. A value
+    no button of ours sends only redraws the form, as typed (``verb`` "redraw")."""
+
+    # No length of its own: a name picked from the roster is cut to a name's length.
+    action = forms.CharField(required=False, strip=False)
+
+    def button(self) -> SetupAction:
+        if not self.is_valid():
+            return SetupAction("redraw")
+        text = self.cleaned_data["action"] or "start"
+        if text in WHOLE_ACTIONS:
+            return SetupAction(text)
+        verb, _, target = text.partition("-")
+        return SetupAction(verb, target)
 
 
 class RulesNameForm(forms.Form):

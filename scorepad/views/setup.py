@@ -36,6 +36,8 @@ from scorepad.forms import (
     RULED,
     SAVED,
     RulesNameForm,
+    SetupAction,
+    SetupActionForm,
     SetupForm,
     hands_text,
     scoring_in_words,
@@ -47,7 +49,6 @@ from scorepad.saved_rules import find_set, save_set, saved_for_form
 from scorepad.views.players import roster
 
 # The buttons of the Rules fieldset; rename-<id> and delete-<id> name a saved set.
-RULES_ACTIONS = ("preview", "preview-own", "pattern", "save-rules", "edit-rules")
 Preview = tuple[ScoreTable | None, str]
 
 
@@ -68,12 +69,12 @@ def _picked(names: list[str], name: str, most: int) -> list[str]:
     return [*names, name] if len(names) < most else names
 
 
-def _edited(names: list[str], action: str, most: int) -> list[str]:
+def _edited(names: list[str], action: SetupAction, most: int) -> list[str]:
     """The player list after an add, remove, move or pick button (no JavaScript needed).
 
     ``most``: the most players the rules chosen allow (Boerenbridge's open up with
     hands of the family's own)."""
-    verb, _, where = action.partition("-")
+    verb, where = action.verb, action.target
     if verb == "pick":
         return _picked(names, where, most)
     index = small_number(where)
@@ -193,7 +194,7 @@ def _own_initial(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rules_action(
-    request: HtmxHttpRequest, form: SetupForm, names: list[str], dealer: str, action: str
+    request: HtmxHttpRequest, form: SetupForm, names: list[str], dealer: str, action: SetupAction
 ) -> HttpResponse:
     """A button of the Rules fieldset: preview, fill in the hands, save, rename, delete.
 
@@ -204,16 +205,16 @@ def _rules_action(
     typed = _typed(request, form)
     error = ""
     form.is_valid()  # the fields that clean, for the buttons below
-    verb, _, ident = action.partition("-")
-    if action == "preview-own":
+    verb, ident = action.verb, action.target
+    if verb == "preview-own":
         # A field of our own rules was changed: play by them from now on.
         typed["rules"] = OWN
-    if action == "pattern":
+    if verb == "pattern":
         try:
             typed.update(option_hands=form.pattern(), rules=OWN)
         except ValidationError as refused:
             error = " ".join(refused.messages)
-    elif action == "save-rules":
+    elif verb == "save-rules":
         named = RulesNameForm({"name": request.POST.get("rules_name", "")})
         try:
             options = form.rules_to_save()
@@ -223,7 +224,7 @@ def _rules_action(
             typed.update(rules=f"{SAVED}{kept.pk}", rules_name="")
         except ValidationError as refused:
             error = " ".join(refused.messages)
-    elif action == "edit-rules":
+    elif verb == "edit-rules":
         try:
             if "option_hands" in form.errors:  # unreadable: the field cleaned it away
                 raise ValidationError(list(form.errors["option_hands"]))
@@ -260,7 +261,7 @@ def _rules_action(
     # what the request swaps: the preview only where htmx targets the preview, else
     # the whole form, so that no button can put a preview where the form was.
     targets_preview = request.htmx and request.htmx.target == "rules-preview"
-    part = "rules-preview" if targets_preview and action.startswith("preview") else "setup-form"
+    part = "rules-preview" if targets_preview and verb.startswith("preview") else "setup-form"
     return _page(
         request,
         unbound,
@@ -307,24 +308,24 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         return _page(request, SetupForm(rules, saved=saved), [""] * count)
     form = SetupForm(rules, request.POST, saved=saved)
     names = form.names() or [""] * rules.min_players
-    action = str(request.POST.get("action", "start"))
+    action = SetupActionForm(request.POST).button()
     dealer = str(request.POST.get("first_dealer", "draw"))
-    if action in RULES_ACTIONS or action.startswith(("rename-", "delete-")):
+    if action.for_rules:
         if not form.has_house_rules:
             # No page of ours offers these buttons for this game: a crafted post.
             form.is_valid()
             form.add_error(None, gettext("%(game)s has no house rules.") % {"game": rules.title})
             return _page(request, form, names, status=400, dealer=dealer)
         return _rules_action(request, form, names, dealer, action)
-    if action != "start":
+    if action.verb != "start":
         # Editing the list redraws the form with what was typed; nothing is saved,
         # and nothing is checked yet: an unbound form shows no errors. The dealer
         # picked is kept unless seats moved, when the same place is someone else.
         unbound = SetupForm(rules, initial=_typed(request, form), saved=saved, players=len(names))
-        if action == "dealers":
+        if action.verb == "dealers":
             # A name was typed: the dealer choices' names again (htmx; else the page).
             return _page(request, unbound, names, dealer=dealer, part="dealer-names")
-        kept = dealer if action == "add" or action.startswith("pick-") else "draw"
+        kept = dealer if action.verb in ("add", "pick") else "draw"
         edited = _edited(names, action, form.player_range()[1])
         # The presets deal their hands for the rows now shown, and so does the preview:
         # a player removed deals other hands.

@@ -359,3 +359,10 @@ def test_the_number_of_deals_is_at_most_200_as_the_engine_says(
     refused(response, "Ensure this value is less than or equal to 200.")
     taken = client.post(f"/new/{game}/", {**data, "option_deals": "200"})
     assert taken.status_code in (302, 303), taken.text[:2000]
+
+
+def test_a_button_no_page_of_ours_sends_only_redraws_the_form(client: Client) -> None:
+    answer = client.post("/new/oh-hell/", {"action": "shuffle-3", "player": ["Ann", "Bob", "Cat"]})
+    assert answer.status_code == 200
+    assert Game.objects.count() == 0
+    assert b'value="Cat"' in answer.content
