@@ -286,7 +286,7 @@ if _test_database:
 # service): the request limits (scorepad/throttle.py) and the PDFs are shared by
 # all of them. `createcachetable` makes its table (scripts/serve and scripts/prod
 # run it; the tests make their own).
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorepad_cache",

@@ -150,9 +150,11 @@ def stored() -> Callable[[Game], dict[str, Any]]:
     """What the database holds for a game now, to compare before and after a request."""
 
     def read(game: Game) -> dict[str, Any]:
-        return Game.objects.values(
-            "record", "pending", "correcting", "dealer_draw", "version", "updated"
-        ).get(pk=game.pk)
+        return dict(
+            Game.objects.values(
+                "record", "pending", "correcting", "dealer_draw", "version", "updated"
+            ).get(pk=game.pk)
+        )
 
     return read
 

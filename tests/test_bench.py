@@ -127,7 +127,7 @@ def test_errors_under_load_fail_the_check_on_a_busy_machine_too() -> None:
 def test_taps_are_guarded_at_2_3x_and_3_5x_the_django_floor(
     bid: float, tricks: float, missed: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    made_up = {"server": server(bid, tricks), "machine": {"quiet": False}}
+    made_up: dict[str, Any] = {"server": server(bid, tricks), "machine": {"quiet": False}}
 
     status = report(made_up, check=True)
 

@@ -26,7 +26,7 @@ def compose() -> dict[str, Any]:
     """compose.yaml read by PyYAML: in this Python, or another on PATH that has it."""
     text = (ROOT / "compose.yaml").read_text()
     try:
-        import yaml  # type: ignore[import-untyped]
+        import yaml
     except ImportError:
         pass
     else:

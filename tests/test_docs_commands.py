@@ -216,9 +216,9 @@ def check_named(command: str) -> list[str]:
                 missing.append(f"the compose service {service}")
             break  # the first word after the subcommand is the service
         if "manage.py" in args:
-            named = args[args.index("manage.py") + 1]
-            if named not in get_commands():
-                missing.append(f"manage.py {named}")
+            command = args[args.index("manage.py") + 1]
+            if command not in get_commands():
+                missing.append(f"manage.py {command}")
     elif program == "apt-get":
         setup = (ROOT / "scripts" / "setup").read_text()
         wanted = [arg for arg in args[1:] if not arg.startswith("-")]

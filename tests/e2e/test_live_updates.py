@@ -38,7 +38,8 @@ def asgi_url(transactional_db: None) -> Iterator[str]:
 
     from scorepad.asgi import application
 
-    app = ASGIStaticFilesHandler(application)
+    # Any ASGI application will do (Django only awaits it); django-stubs ask for an ASGIHandler.
+    app = ASGIStaticFilesHandler(application)  # type: ignore[arg-type]
     # As scripts/prod runs it: no persistent connections under ASGI, where each request
     # has a thread of its own (one left open would keep the test database from going).
     database = connections["default"].settings_dict

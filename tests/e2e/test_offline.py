@@ -83,6 +83,7 @@ def test_a_tap_made_offline_is_saved_once_when_the_connection_is_back(screens: S
     screens.choose(screens.read().allowed()[0])  # Bob bids, online
     page = screens.page
     before = screens.read()
+    assert before.version is not None  # the table's form is on the page
     assert before.player == "Cas"
     offline_bid = before.allowed()[0]
 
@@ -127,6 +128,7 @@ def test_with_no_reception_but_no_word_from_the_browser_the_tap_is_tried_again_s
     screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
     page = screens.page
     before = screens.read()
+    assert before.version is not None  # the table's form is on the page
     page.context.route("**/*", no_connection)
     tap_bid(page, before.allowed()[0])
     page.wait_for_selector(WAITING)
@@ -150,6 +152,7 @@ def test_a_reload_without_a_connection_opens_the_table_with_the_tap_waiting(
     worker_in_charge(page)
     screens.choose(screens.read().allowed()[0])  # Bob bids, online: the copy follows
     before = screens.read()
+    assert before.version is not None  # the table's form is on the page
     offline_bid = before.allowed()[0]
 
     go_offline(page.context)
@@ -195,6 +198,7 @@ def test_a_tap_whose_answer_was_lost_is_reported_kept_once_and_nothing_in_red(
     screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
     page = screens.page
     before = screens.read()
+    assert before.version is not None  # the table's form is on the page
     reached: list[int] = []
 
     def lost_on_the_way_back(route: Route) -> None:
@@ -225,6 +229,7 @@ def test_a_tap_left_waiting_is_said_kept_once_after_carry_on_from_the_home_page(
     page = screens.page
     screens.choose(screens.read().allowed()[0])  # Bob bids, online
     before = screens.read()
+    assert before.version is not None  # the table's form is on the page
 
     def lost_on_the_way_back(route: Route) -> None:
         route.fetch()  # Cas's bid is entered; its answer never comes back
@@ -256,6 +261,7 @@ def test_two_phones_race_while_one_is_offline(screens: Screens, browser: Browser
     screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
     keeper = screens.page
     start = screens.read()
+    assert start.version is not None  # the table's form is on the page
     assert start.player == "Bob"
     other = browser.new_context(
         viewport={"width": PHONE_WIDTH, "height": 844}, is_mobile=True, has_touch=True

@@ -80,11 +80,8 @@ def test_a_players_page_reads_well_on_a_phone_in_its_own_time_zone(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     assert page.get_by_role("heading", name="Sinker").is_visible()
     assert page.get_by_role("img", name="Ann's rating after each of their latest").is_visible()
-    assert (
-        page.locator("#rating-chart-desc")
-        .text_content()
-        .startswith("Ratings after each of 6 games.")
-    )
+    description = page.locator("#rating-chart-desc").text_content()
+    assert description is not None and description.startswith("Ratings after each of 6 games.")
     assert "Bob" in page.locator(".head-to-head").inner_text()
     # 23:30 UTC on 7 May is 19:30 in New York, the same day; on the 1st too.
     latest = page.locator(".history-list time").first
@@ -175,7 +172,8 @@ def test_on_a_desktop_the_sheet_of_four_and_the_history_use_the_width(
     page.screenshot(path=str(screenshots / "sheet-desktop.png"), full_page=True)
     wrap = page.locator(".sheet-wrap").first
     assert wrap.evaluate("(el) => el.scrollWidth <= el.clientWidth")
-    assert page.locator("main").bounding_box()["width"] > 900
+    main = page.locator("main").bounding_box()
+    assert main is not None and main["width"] > 900
     # The history: games side by side, not one narrow column.
     user = User.objects.create_user("keeper", password=PASSWORD)
     history(user)
@@ -183,7 +181,8 @@ def test_on_a_desktop_the_sheet_of_four_and_the_history_use_the_width(
     page.goto(f"{live_server.url}/games/")
     page.screenshot(path=str(screenshots / "history-desktop.png"))
     cards = page.locator(".played")
-    assert cards.nth(0).bounding_box()["y"] == cards.nth(1).bounding_box()["y"]
+    first, second = cards.nth(0).bounding_box(), cards.nth(1).bounding_box()
+    assert first is not None and second is not None and first["y"] == second["y"]
     page.goto(f"{live_server.url}/players/ann/")
     page.screenshot(path=str(screenshots / "player-desktop.png"), full_page=True)
     context.close()

@@ -14,7 +14,7 @@ from bench.games import next_table
 from rules_engine import GAMES, Record, RulesError, StepKind, Table, new_record, table
 
 # Options that keep random games short enough for property tests.
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "oh-hell": {"style": "short-down"},
     "brink-bid": {},
     "boerenbridge": {},

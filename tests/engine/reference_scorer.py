@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 
@@ -130,7 +131,8 @@ def _value(node: ast.AST, b: int, t: int, h: int, n: int) -> Any:
         return _value(node.orelse, b, t, h, n)
     assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     args = [_value(arg, b, t, h, n) for arg in node.args]
-    return {"abs": abs, "min": min, "max": max}[node.func.id](*args)
+    functions: dict[str, Callable[..., Any]] = {"abs": abs, "min": min, "max": max}
+    return functions[node.func.id](*args)
 
 
 @functools.cache

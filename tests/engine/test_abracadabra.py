@@ -354,7 +354,8 @@ def test_the_last_free_bid_suit_is_entered_without_a_tap() -> None:
 
 
 def test_with_three_players_the_last_bid_suit_is_still_picked() -> None:
-    record, pending = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0), ()
+    record = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0)
+    pending: tuple[Entry, ...] = ()
     calls = [Entry("call", 1, 2), Entry("call", 2, "pass"), Entry("call", 0, "pass")]
     suits = [Entry("suit", 1, "hearts"), Entry("suit", 2, "spades")]
     record, pending = play_entries(record, calls + suits)
@@ -761,7 +762,9 @@ def test_random_legal_games_keep_every_rule(
 def test_the_table_shows_tricks_named_and_taken_while_the_deal_is_played() -> None:
     from rules_engine import Entry, new_record, table
 
-    record, pending = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0), ()
+    record = new_record("abracadabra", ["Ann", "Ben", "Cleo"], 0)
+
+    pending: tuple[Entry, ...] = ()
     for entry in [
         Entry("call", 1, 2),
         Entry("call", 2, "pass"),

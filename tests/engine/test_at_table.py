@@ -32,7 +32,8 @@ def test_a_new_game_asks_the_dealers_left_to_bid_first() -> None:
 
 
 def test_undo_takes_back_the_last_entry_of_the_round() -> None:
-    record, pending = new_record("oh-hell", PLAYERS, 0), ()
+    record = new_record("oh-hell", PLAYERS, 0)
+    pending: tuple[Entry, ...] = ()
     record, pending = enter(record, pending, Entry("bid", 1, 3))
     record, pending = enter(record, pending, Entry("bid", 2, 2))
     record, pending = undo(record, pending)
@@ -141,7 +142,8 @@ def test_review_flags_a_round_too_short_for_the_players_without_failing() -> Non
 def test_a_bid_only_one_value_allows_is_entered_with_the_tap_that_forced_it() -> None:
     # Round 1 holds one card; Ann deals. Ben and Cleo bid 0: under the hook Ann may
     # not bid 1, so her 0 is entered at once, and the table asks for the tricks.
-    record, pending = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}), ()
+    record = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"})
+    pending: tuple[Entry, ...] = ()
     record, pending = enter(record, pending, Entry("bid", 1, 0))
     assert table(record, pending).step.seat == 2
     record, pending = enter(record, pending, Entry("bid", 2, 0))
@@ -155,7 +157,8 @@ def test_a_bid_only_one_value_allows_is_entered_with_the_tap_that_forced_it() ->
 
 
 def test_tricks_none_are_left_for_are_entered_and_the_round_finished() -> None:
-    record, pending = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}), ()
+    record = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"})
+    pending: tuple[Entry, ...] = ()
     for bid in (Entry("bid", 1, 1), Entry("bid", 2, 1)):
         record, pending = enter(record, pending, bid)
     # Ann's bid was free (1 + 1 + her bid cannot make 1): still asked.

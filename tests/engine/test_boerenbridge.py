@@ -624,7 +624,9 @@ def test_random_legal_games_keep_every_rule(first_dealer: int, picks: list[int])
 def test_the_dealer_may_change_the_bid_until_the_first_tricks_are_entered() -> None:
     from rules_engine import Entry, StepKind, new_record, table
 
-    record, pending = new_record("boerenbridge", ["Ann", "Ben", "Cleo", "Dev"], 3), ()
+    record = new_record("boerenbridge", ["Ann", "Ben", "Cleo", "Dev"], 3)
+
+    pending: tuple[Entry, ...] = ()
     for seat, bid in [(0, 3), (1, 3), (2, 3), (3, 2)]:
         record, pending = enter(record, pending, Entry("bid", seat, bid))
     (change,) = table(record, pending).optional_steps

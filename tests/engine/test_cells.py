@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine import RulesError, cell, corrected, differences, fields, parse_record, score
+from rules_engine import (
+    Record,
+    RulesError,
+    cell,
+    corrected,
+    differences,
+    fields,
+    parse_record,
+    score,
+)
 from tests.conftest import ROUND_1, ROUND_2, _short_game_rounds, oh_hell
 from tests.five_games import BRINK_BID
 
@@ -92,7 +101,7 @@ def test_brink_bids_dice_are_a_cell_of_three_dice_and_the_bids_are_kept() -> Non
     )
 
 
-def skull_king(rnd: dict[str, object]) -> object:
+def skull_king(rnd: dict[str, object]) -> Record:
     return parse_record(
         {
             "format": "scorepad/1",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -297,7 +297,7 @@ def test_scoring_standard_is_boerenbridge_and_brink_bids_default_and_not_oh_hell
 
 def test_a_boerenbridge_player_sitting_out_scores_the_tricks_whatever_the_scoring() -> None:
     options = {"scoring": "custom", "made": "50", "missed": "-50", "sit_out": 40}
-    rounds = [
+    rounds: list[dict[str, Any]] = [
         {"bids": [0, 0, 13, 1], "tricks": [0, 0, 13, 0]},  # 50, 50, 50, -50
         {"bids": [None, None, None, 2], "tricks": [5, 4, 3, 1]},  # three sit out
     ]
@@ -590,13 +590,14 @@ def test_random_house_rules_keep_the_hook_the_totals_and_the_end(game: str, seed
     sheet = score(rec)
     options = rec.setup.options
     target = options.get("target", 100)
+    assert isinstance(target, int)  # each option's values are the option's own type
     bounce = options.get("bounce", True)
     running = [0] * len(rec.players)
     for index, (rnd, scored_round) in enumerate(zip(rec.rounds, sheet.rounds, strict=True)):
         h = scored_round.hand_size
         bids = [b for b in rnd["bids"] if b is not None]
         dealer_bids = rnd["bids"][scored_round.dealer] is not None
-        if options["hook"] == "on" and h >= options["hook_from"] and dealer_bids:
+        if options["hook"] == "on" and h >= cast(int, options["hook_from"]) and dealer_bids:
             assert sum(bids) != h  # the hook is never broken
         for seat, points in enumerate(scored_round.scores):
             total = running[seat] + points

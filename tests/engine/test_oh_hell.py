@@ -93,7 +93,8 @@ def test_it_refuses_the_hooked_bid_naming_the_dealer_and_the_number() -> None:
 
 
 def test_the_bid_step_shows_the_forbidden_bid_disabled_with_the_reason() -> None:
-    record, pending = new_record("oh-hell", PLAYERS, 3), ()
+    record = new_record("oh-hell", PLAYERS, 3)
+    pending: tuple[Entry, ...] = ()
     for seat, bid in [(0, 3), (1, 2), (2, 1)]:
         record, pending = enter(record, pending, Entry("bid", seat, bid))
     step = table(record, pending).step
@@ -103,7 +104,8 @@ def test_the_bid_step_shows_the_forbidden_bid_disabled_with_the_reason() -> None
 
 
 def test_no_bid_is_forbidden_when_the_others_already_bid_more_than_the_tricks() -> None:
-    record, pending = new_record("oh-hell", PLAYERS, 3), ()
+    record = new_record("oh-hell", PLAYERS, 3)
+    pending: tuple[Entry, ...] = ()
     for seat, bid in [(0, 5), (1, 5), (2, 3)]:
         record, pending = enter(record, pending, Entry("bid", seat, bid))
     assert all(c.allowed for c in table(record, pending).step.choices)
@@ -123,7 +125,8 @@ def test_it_refuses_a_bid_above_the_hand_size() -> None:
 
 
 def test_it_fills_in_the_last_players_tricks() -> None:
-    record, pending = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"}), ()
+    record = new_record("oh-hell", PLAYERS, 0, {"style": "short-up"})
+    pending: tuple[Entry, ...] = ()
     for seat, bid in [(1, 1), (2, 0), (3, 1), (0, 1)]:
         record, pending = enter(record, pending, Entry("bid", seat, bid))
     for seat, tricks in [(1, 0), (2, 0)]:

@@ -3,6 +3,8 @@ tap); what it gives back must be what working them out again would give."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from rules_engine import parse_record, review, score
@@ -64,7 +66,8 @@ def test_when_full_it_lets_go_of_the_round_used_longest_ago(
     score(parse_record(old))  # the oldest round, used again: now the newest
     score(parse_record(others[2]))  # one too many: the least recently used goes
 
-    kept_dealers = [key[3] for key in engine_sheet._KEPT]
+    # The memo's keys are tuples (sheet._kept_key): the first dealer is the fourth.
+    kept_dealers = [cast("tuple[object, ...]", key)[3] for key in engine_sheet._KEPT]
     assert len(kept_dealers) == 3
     assert 0 in kept_dealers  # the old round, recently used, is still kept
     assert 1 not in kept_dealers  # the round used longest ago is not

@@ -33,7 +33,7 @@ from tests.engine.entering import enter
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 
-def record(players: int = 3, rounds: list[dict[str, Any]] | None = None, **options: Any) -> Any:
+def record(players: int = 3, rounds: list[dict[str, Any]] | None = None, /, **options: Any) -> Any:
     return {
         "format": "scorepad/1",
         "game": "skull-king",
@@ -261,7 +261,7 @@ def test_the_hands_end_the_game_after_their_last_entry() -> None:
 
 
 def test_the_command_line_prints_a_game_with_bonuses_and_a_kraken() -> None:
-    rounds = [
+    rounds: list[dict[str, Any]] = [
         {"bids": [1, 0, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0, 0], "bonus": [30] + [0] * 6},
         {"bids": [1, 1, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0, 0], "lost": 1},
     ]
@@ -341,7 +341,8 @@ def test_the_bids_are_asked_of_everyone_at_once_and_sealed_by_default() -> None:
 def play_round(
     entries: list[Entry], players: int = 3, **options: Any
 ) -> tuple[Any, tuple[Entry, ...]]:
-    rec, pending = new_record("skull-king", NAMES[:players], 0, options), ()
+    rec = new_record("skull-king", NAMES[:players], 0, options)
+    pending: tuple[Entry, ...] = ()
     for entry in entries:
         rec, pending = enter(rec, pending, entry)
     return rec, pending

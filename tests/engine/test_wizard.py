@@ -25,7 +25,7 @@ from tests.engine.entering import enter
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus"]
 
 
-def record(players: int = 3, rounds: list[dict[str, Any]] | None = None, **options: Any) -> Any:
+def record(players: int = 3, rounds: list[dict[str, Any]] | None = None, /, **options: Any) -> Any:
     return {
         "format": "scorepad/1",
         "game": "wizard",
@@ -193,7 +193,8 @@ def test_the_table_asks_the_bids_in_turn_and_offers_the_trump_a_wizard_names() -
 
 
 def test_a_round_entered_at_the_table_is_the_records_round() -> None:
-    rec, pending = new_record("wizard", NAMES[:3]), ()
+    rec = new_record("wizard", NAMES[:3])
+    pending: tuple[Entry, ...] = ()
     for entry in [
         Entry("trump", None, "clubs"),
         Entry("bid", 1, 0),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.core import signing
+from django.http import HttpRequest, HttpResponse
 from django.test import Client
 
 from scorepad.browsers import COOKIE, SALT
@@ -11,7 +11,9 @@ from scorepad.models import Browser, Game, new_key
 
 def browser_cookie(key: str) -> str:
     """The signed cookie value that names browser ``key`` (as the middleware sends it)."""
-    return signing.get_cookie_signer(salt=signing._cookie_signer_salt(COOKIE, SALT)).sign(key)
+    response = HttpResponse()
+    response.set_signed_cookie(COOKIE, key, salt=SALT)
+    return response.cookies[COOKIE].value
 
 
 def client_browser(client: Client) -> Browser:
@@ -19,9 +21,9 @@ def client_browser(client: Client) -> Browser:
     morsel = client.cookies.get(COOKIE)
     key = None
     if morsel is not None:
-        key = signing.get_cookie_signer(salt=signing._cookie_signer_salt(COOKIE, SALT)).unsign(
-            morsel.value
-        )
+        request = HttpRequest()
+        request.COOKIES[COOKIE] = morsel.value
+        key = request.get_signed_cookie(COOKIE, salt=SALT)
     if not key:
         key = new_key()
         client.cookies[COOKIE] = browser_cookie(key)

@@ -107,6 +107,7 @@ def test_ann_signs_in_as_before_and_finds_her_games(tmp_path: Path) -> None:
 def test_a_browser_that_kept_games_without_an_account_finds_them_again(tmp_path: Path) -> None:
     games = a_familys_games()
     kept = next(game for game in games if game.browser is not None)
+    assert kept.browser is not None
     # The browser's cookie, signed as the middleware signs it.
     signed = HttpResponse()
     signed.set_signed_cookie(browsers.COOKIE, kept.browser.key, salt=browsers.SALT)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.db import connection
+from django.http import HttpResponseBase
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -49,7 +51,7 @@ def queries_of_each_step(rounds: int) -> dict[str, int]:
     keeper = Client(headers={"HX-Request": "true"})
     viewer = f"/v/{watched.viewer_key}/"
     etag = keeper.get(viewer).headers["ETag"]
-    requests = {
+    requests: dict[str, Callable[[], HttpResponseBase]] = {
         "enter a bid": lambda: keeper.post(
             f"/g/{bidding.key}/enter/", tap_form(first_tap(record), bidding.version)
         ),

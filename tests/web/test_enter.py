@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from django.http import HttpResponse
 from django.test import Client
 from django.utils.html import escape
 
@@ -14,6 +13,10 @@ from rules_engine import GAMES
 from scorepad.models import Game
 from tests.conftest import ROUND_1, bid, oh_hell
 from tests.engine.test_abracadabra import SPEC_ENTRIES, play_entries, spec_record
+
+if TYPE_CHECKING:
+    # What the test client returns (django-stubs' name for it: stubs only).
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 Stored = Callable[[Game], dict[str, Any]]
 
@@ -121,7 +124,7 @@ def test_the_turned_up_trump_may_be_recorded_and_joins_the_round(
     assert "<dt>Trump</dt><dd>hearts</dd>" in client.get(response["Location"]).text
 
 
-def refused(response: HttpResponse, status: int, message: str) -> None:
+def refused(response: TestResponse, status: int, message: str) -> None:
     assert response.status_code == status
     assert f'<p class="error" role="alert">{escape(message)}' in response.text
 
@@ -485,14 +488,13 @@ def test_no_entry_is_taken_while_the_round_in_progress_needs_attention(
     assert stored(game) == before
 
 
-def tap_allowed(client: Client, game: Game) -> HttpResponse:
+def tap_allowed(client: Client, game: Game) -> TestResponse:
     """Press the first button the table's step allows (the bench's first tap)."""
     from bench.games import first_tap, tap_form
 
     game.refresh_from_db()
     data = tap_form(first_tap(*game.load()), game.version)
-    response: HttpResponse = client.post(f"/g/{game.key}/enter/", data)
-    return response
+    return client.post(f"/g/{game.key}/enter/", data)
 
 
 def test_a_tap_inside_a_round_writes_the_round_in_progress_and_not_the_record(

@@ -29,7 +29,8 @@ def exported(client: Client) -> list[dict[str, Any]]:
     data = json.loads(response.content)
     assert isinstance(data, list)
     # What was stored; when each game started is test_played_at.py's.
-    return without_played_at(data)
+    stored: list[dict[str, Any]] = without_played_at(data)
+    return stored
 
 
 def test_it_is_a_download_of_json(client: Client) -> None:

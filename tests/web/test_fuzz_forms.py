@@ -99,7 +99,8 @@ def posted(
     """
 
     def mostly_once(values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
-        missing, repeated = st.just([]), st.lists(values, min_size=2, max_size=3)
+        missing: st.SearchStrategy[list[str]] = st.just([])
+        repeated = st.lists(values, min_size=2, max_size=3)
         once = st.lists(values, min_size=1, max_size=1)
         return st.integers(0, 9).flatmap(
             lambda roll: (missing, repeated)[roll] if roll < 2 else once

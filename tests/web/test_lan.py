@@ -7,6 +7,7 @@ No test sends anything to an address other than loopback: the system's answers
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -53,7 +54,7 @@ def test_no_route_means_no_address(monkeypatch: pytest.MonkeyPatch) -> None:
     def unreachable(self: object, address: object) -> None:
         raise OSError(101, "Network is unreachable")
 
-    monkeypatch.setattr(lan.socket.socket, "connect", unreachable)
+    monkeypatch.setattr(socket.socket, "connect", unreachable)
 
     assert lan.routed_address("10.254.254.254") is None
 
@@ -68,7 +69,7 @@ def test_hosts_prints_the_list_for_the_settings(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.168.1.20"])
-    monkeypatch.setattr(lan.socket, "gethostname", lambda: "den")
+    monkeypatch.setattr(socket, "gethostname", lambda: "den")
 
     assert lan.main(["--hosts"]) == 0
 

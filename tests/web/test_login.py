@@ -200,7 +200,9 @@ def test_thirty_tries_at_once_get_five_password_checks_at_most(
     checks: list[str] = []
     real = AnyCaseBackend.authenticate
 
-    def counted(self: Any, request: Any, username: Any = None, password: Any = None, **kw: Any):
+    def counted(
+        self: Any, request: Any, username: Any = None, password: Any = None, **kw: Any
+    ) -> Any:
         checks.append(str(password))
         return real(self, request, username, password, **kw)
 

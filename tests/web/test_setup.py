@@ -139,6 +139,7 @@ def test_the_drawn_dealer_holds_the_highest_card_of_the_last_draw(client: Client
 
     game = Game.objects.get()
     ranks = GAMES["oh-hell"].draw_ranks
+    assert game.dealer_draw is not None
     last = game.dealer_draw[-1]
     highest = max(last, key=lambda drawn: ranks.index(drawn["card"].split(" of ")[0]))
     assert game.record["first_dealer"] == highest["seat"]

@@ -103,7 +103,9 @@ def test_every_game_with_house_rules_starts_with_each_preset(client: Client, gam
         del data["option_style"], data["option_scoring"]
         response = client.post(f"/new/{game}/", data)
         assert response.status_code == 303, (found.key, response.text[:2000])
-        assert Game.objects.order_by("-pk").first().record["options"] == dict(found.options)
+        newest = Game.objects.order_by("-pk").first()
+        assert newest is not None
+        assert newest.record["options"] == dict(found.options)
 
 
 def test_the_table_and_the_score_sheet_name_the_rules_in_play(client: Client) -> None:

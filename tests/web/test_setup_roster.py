@@ -121,7 +121,9 @@ def test_a_picked_player_starts_the_game_like_a_typed_one(client: Client) -> Non
     )
 
     assert response.status_code == 303
-    assert Game.objects.order_by("-pk").first().record["players"] == ["Ann", "Dev", "Eve"]
+    newest = Game.objects.order_by("-pk").first()
+    assert newest is not None
+    assert newest.record["players"] == ["Ann", "Dev", "Eve"]
 
 
 def test_a_signed_in_owner_is_offered_the_players_of_their_games_from_any_browser(

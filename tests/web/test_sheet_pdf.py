@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pypdfium2 as pdfium
+import pypdfium2 as pdfium  # type: ignore[import-untyped]  # it ships no types
 import pytest
 from django.core.cache import caches
 from django.test import Client
