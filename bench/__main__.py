@@ -56,7 +56,7 @@ class Budget:
     absolute: bool = False
 
 
-def say(message: str) -> None:
+def Message(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     with env.scratch_folder(keep=args.keep) as folder:
-        say(f"database and static files in {folder}" + (" (kept)" if args.keep else ""))
+        Message(f"database and static files in {folder}" + (" (kept)" if args.keep else ""))
         figures = measure(folder, parts, args.repeats)
     if args.absolute:
         figures["machine"]["quiet"] = True
@@ -346,7 +346,7 @@ def measure(folder: Path, parts: list[str], repeats: int) -> dict[str, Any]:
     def run(part: str, measure: Callable[[], Any]) -> None:
         if part not in parts:
             return
-        say(f"{part}...")
+        Message(f"{part}...")
         start = time.perf_counter()
         figures[part] = measure()
         seconds[part] = round(time.perf_counter() - start, 1)
@@ -367,7 +367,7 @@ def measure(folder: Path, parts: list[str], repeats: int) -> dict[str, Any]:
         with gunicorn(folder, workers) as base:
             run("taps", lambda: taps.measure(base, folder / "screenshots"))
             if "audits" in parts and (why := audits.missing()):
-                say(f"audits skipped: {why}")
+                Message(f"audits skipped: {why}")
                 figures["audits_skipped"] = why
             elif "audits" in parts:
                 pages, cookies, lighthouse_pages = audit_pages(app, base)
@@ -399,7 +399,7 @@ def report(figures: dict[str, Any], check: bool = False) -> int:
     print()
     print(table(rows, figures))
     if check and figures["budgets_missed"]:
-        say(
+        Message(
             f"--check: {len(figures['budgets_missed'])} budgets missed: "
             + "; ".join(figures["budgets_missed"])
         )

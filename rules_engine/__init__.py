@@ -62,7 +62,6 @@ from .messages import ENGLISH as ENGLISH
 from .messages import Message as Message
 from .messages import Plural as Plural
 from .messages import render as render
-from .messages import say as say
 from .options import Option as Option
 from .options import OptionChoice as OptionChoice
 from .options import Preset as Preset

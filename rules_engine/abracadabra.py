@@ -33,7 +33,7 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Term, each_and, say
+from .messages import Message, Term, each_and
 from .options import MOST_DEALS, Option, OptionChoice
 
 # T, the tricks of a deal, by number of players.
@@ -99,12 +99,12 @@ def check_call(value: object) -> Call:
         return PASS
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise RulesError(say("abra_call_value", value=repr(value)))
+    raise RulesError(Message("abra_call_value", value=repr(value)))
 
 
 def check_bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RulesError(say("true_or_false", what=what, value=repr(value)))
+        raise RulesError(Message("true_or_false", what=what, value=repr(value)))
     return value
 
 
@@ -112,16 +112,16 @@ def check_tricks_list(ctx: RoundContext, seat: int, value: object, what: str) ->
     """Distinct trick numbers 1..T, sorted, or a RulesError naming the player."""
     name = ctx.name(seat)
     if not isinstance(value, list):
-        raise RulesError(say("abra_tricks_list", player=name, what=what, value=repr(value)))
+        raise RulesError(Message("abra_tricks_list", player=name, what=what, value=repr(value)))
     tricks = [as_int(t, Term("a trick number")) for t in value]
     for trick in tricks:
         if not 1 <= trick <= ctx.hand_size:
             raise RulesError(
-                say("abra_name_range", player=name, hand_size=ctx.hand_size, trick=trick)
+                Message("abra_name_range", player=name, hand_size=ctx.hand_size, trick=trick)
             )
     for trick in tricks:
         if tricks.count(trick) > 1:
-            raise RulesError(say("abra_named_twice", player=name, trick=trick))
+            raise RulesError(Message("abra_named_twice", player=name, trick=trick))
     return sorted(tricks)
 
 
@@ -154,8 +154,10 @@ def suit_card_limit(ctx: RoundContext, tricks_taken: int) -> tuple[int, str]:
     taken = tricks_taken * per_trick
     suit = SUIT_LENGTH[ctx.n]
     if taken < suit:
-        return taken, say("abra_tricks_hold", tricks=tricks_taken, per_trick=per_trick, taken=taken)
-    return suit, say("abra_pack_suit", cards=suit)
+        return taken, Message(
+            "abra_tricks_hold", tricks=tricks_taken, per_trick=per_trick, taken=taken
+        )
+    return suit, Message("abra_pack_suit", cards=suit)
 
 
 def success_count(rnd: Round, seat: int, tricks_taken: int, success: str) -> bool:
@@ -233,11 +235,13 @@ def parts_text(parts: Parts) -> str:
     text: str | None = None
     for label, points in shown:
         if text is None:
-            text = say(PART_CODES[label], points=points)
+            text = Message(PART_CODES[label], points=points)
         else:
-            part = say(PART_CODES[label], points=abs(points))
-            text = say("abra_part_minus" if points < 0 else "abra_part_plus", sum=text, part=part)
-    return say("abra_part_total", sum=text or "", total=sum(points for _, points in parts))
+            part = Message(PART_CODES[label], points=abs(points))
+            text = Message(
+                "abra_part_minus" if points < 0 else "abra_part_plus", sum=text, part=part
+            )
+    return Message("abra_part_total", sum=text or "", total=sum(points for _, points in parts))
 
 
 class Abracadabra(GameRules):
@@ -323,8 +327,8 @@ class Abracadabra(GameRules):
     def goal(self, setup: Setup) -> str:
         count = self.round_count(setup)
         if count is not None:
-            return say("goal_deals", count=count)
-        return say("goal_to", target=self.target(setup))
+            return Message("goal_deals", count=count)
+        return Message("goal_to", target=self.target(setup))
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
         """RULINGS: the game ends at the end of the first deal after which a total
@@ -365,7 +369,7 @@ class Abracadabra(GameRules):
         if self.next_step(ctx, draft).kind is not StepKind.SUIT:
             return None
         shown = ", ".join(f"{ctx.name(seat)} {SUIT_SIGNS[last[seat]]}" for seat in ctx.bid_order)
-        return Step(StepKind.SUITS, say("abra_same_suits"), None, (Choice(SAME, shown),))
+        return Step(StepKind.SUITS, Message("abra_same_suits"), None, (Choice(SAME, shown),))
 
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
         """During a deal: the tricks each player named (declarer marked) and has taken."""
@@ -389,9 +393,9 @@ class Abracadabra(GameRules):
             return self.call_step(ctx, draft, state)
         declarer = state.declarer
         if declarer is None:
-            return Step(StepKind.COMPLETE, say("abra_thrown_in"))
+            return Step(StepKind.COMPLETE, Message("abra_thrown_in"))
         if self.names_trump(ctx) and draft["trump"] is None:
-            prompt = say("abra_prompt_names_trump", player=ctx.name(declarer))
+            prompt = Message("abra_prompt_names_trump", player=ctx.name(declarer))
             return Step(StepKind.TRUMP, prompt, declarer, trump_choices())
         suits: list[str | None] = draft["bid_suits"]
         for seat in ctx.bid_order:
@@ -402,7 +406,7 @@ class Abracadabra(GameRules):
                 code = "abra_prompt_name_exactly" if seat == declarer else "abra_prompt_name_fewer"
                 return Step(
                     StepKind.NAME,
-                    say(code, player=ctx.name(seat), bid=state.bid),
+                    Message(code, player=ctx.name(seat), bid=state.bid),
                     seat,
                     trick_choices(range(1, ctx.hand_size + 1)),
                     low=1,
@@ -413,7 +417,7 @@ class Abracadabra(GameRules):
         if draft["exposed"] is None:
             return Step(
                 StepKind.DECLARE,
-                say("abra_prompt_declare", player=ctx.name(declarer)),
+                Message("abra_prompt_declare", player=ctx.name(declarer)),
                 declarer,
                 trick_choices(draft["named"][declarer]),
                 low=1,
@@ -423,21 +427,23 @@ class Abracadabra(GameRules):
         winners: list[int] = draft["trick_winners"]
         if len(winners) < ctx.hand_size:
             choices = tuple(Choice(str(seat), ctx.name(seat)) for seat in range(ctx.n))
-            return Step(StepKind.TRICK, say("abra_who_won", trick=len(winners) + 1), None, choices)
+            return Step(
+                StepKind.TRICK, Message("abra_who_won", trick=len(winners) + 1), None, choices
+            )
         for seat in ctx.bid_order:
             if draft["suit_cards"][seat] is None:
                 return self.suit_cards_step(ctx, draft, seat)
-        return Step(StepKind.COMPLETE, say("abra_deal_complete"))
+        return Step(StepKind.COMPLETE, Message("abra_deal_complete"))
 
     def call_step(self, ctx: RoundContext, draft: Draft, state: Auction) -> Step:
         assert state.next_seat is not None
-        refusal = say("abra_bid_higher", bid=state.bid)
+        refusal = Message("abra_bid_higher", bid=state.bid)
         choices = (Choice(PASS, "Pass"),) + tuple(
             Choice(str(bid), str(bid), refusal if bid <= state.bid else None)
             for bid in range(1, ctx.hand_size + 1)
         )
         code = "prompt_calls_again" if len(draft["calls"]) >= ctx.n else "prompt_calls"
-        prompt = say(code, player=ctx.name(state.next_seat))
+        prompt = Message(code, player=ctx.name(state.next_seat))
         return Step(StepKind.CALL, prompt, state.next_seat, choices)
 
     def suit_step(self, ctx: RoundContext, suits: list[str | None], seat: int) -> Step:
@@ -446,13 +452,13 @@ class Abracadabra(GameRules):
             Choice(
                 suit,
                 suit,
-                say("abra_suit_taken", player=ctx.name(holders[suit]), suit=Term(suit))
+                Message("abra_suit_taken", player=ctx.name(holders[suit]), suit=Term(suit))
                 if suit in holders
                 else None,
             )
             for suit in SUITS
         )
-        return Step(StepKind.SUIT, say("abra_bid_suit", player=ctx.name(seat)), seat, choices)
+        return Step(StepKind.SUIT, Message("abra_bid_suit", player=ctx.name(seat)), seat, choices)
 
     def suit_entries(self, ctx: RoundContext, suits: list[str]) -> list[Entry]:
         """The bid suits as tapped: the last player's is not, when only one suit is
@@ -480,13 +486,13 @@ class Abracadabra(GameRules):
                 str(k),
                 None
                 if k <= most
-                else say(
+                else Message(
                     "abra_suit_cards_most", player=ctx.name(seat), cards=k, suit=Term(suit), why=why
                 ),
             )
             for k in range(max(SUIT_LENGTH.values()) + 1)
         )
-        prompt = say("abra_suit_cards", player=ctx.name(seat), suit=Term(suit.capitalize()))
+        prompt = Message("abra_suit_cards", player=ctx.name(seat), suit=Term(suit.capitalize()))
         return Step(StepKind.SUIT_CARDS, prompt, seat, choices)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
@@ -499,7 +505,10 @@ class Abracadabra(GameRules):
             return steps
         if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
             return steps
-        return (*steps, Step(StepKind.TRUMP, say("abra_trump_turned_up"), None, trump_choices()))
+        return (
+            *steps,
+            Step(StepKind.TRUMP, Message("abra_trump_turned_up"), None, trump_choices()),
+        )
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         state = auction(ctx, draft["calls"])
@@ -511,55 +520,55 @@ class Abracadabra(GameRules):
                 for i, call in enumerate(draft["calls"])
                 if call == state.bid
             )
-            return (say("abra_note_highest", bid=state.bid, player=ctx.name(bidder)),)
+            return (Message("abra_note_highest", bid=state.bid, player=ctx.name(bidder)),)
         if state.declarer is None:
-            return (say("abra_note_thrown_in"),)
-        notes = [say("abra_note_declares", player=ctx.name(state.declarer), bid=state.bid)]
+            return (Message("abra_note_thrown_in"),)
+        notes = [Message("abra_note_declares", player=ctx.name(state.declarer), bid=state.bid)]
         if draft["trump"] is not None:
             trump = draft["trump"]
             notes.append(
-                say("abra_note_no_trump")
+                Message("abra_note_no_trump")
                 if trump == "none"
-                else say("abra_note_trump", trump=Term(trump))
+                else Message("abra_note_trump", trump=Term(trump))
             )
         played = len(draft["trick_winners"])
         if draft["exposed"] is not None and played < ctx.hand_size:
-            notes.append(say("abra_note_trick", trick=played + 1, hand_size=ctx.hand_size))
+            notes.append(Message("abra_note_trick", trick=played + 1, hand_size=ctx.hand_size))
             # Who named the trick being played: whose bid card it is at the table.
             named = [ctx.name(s) for s in range(ctx.n) if played + 1 in (draft["named"][s] or ())]
             notes.append(
-                say("abra_note_named_by", names=each_and(named))
+                Message("abra_note_named_by", names=each_and(named))
                 if named
-                else say("abra_note_named_by_nobody")
+                else Message("abra_note_named_by_nobody")
             )
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
         if step.kind is StepKind.COMPLETE:
-            raise RulesError(say("abra_deal_done"))
+            raise RulesError(Message("abra_deal_done"))
         if entry.kind == "trump":
             return self.enter_trump(ctx, draft, entry, step)
         if entry.kind == StepKind.SUITS.value:
             same = self.same_suits_step(ctx, draft)
             if same is None:
                 if draft.get("last_suits") is None:
-                    raise RulesError(say("abra_no_last_suits"))
-                raise RulesError(say("abra_same_suits_first"))
+                    raise RulesError(Message("abra_no_last_suits"))
+                raise RulesError(Message("abra_same_suits_first"))
             same.choice(entry.value)
             return {**draft, "bid_suits": list(draft["last_suits"])}
         if entry.kind not in ENTRY_KINDS:
-            raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
+            raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
         if entry.kind != step.kind.value:
-            raise RulesError(say("not_yet_next", prompt=step.prompt))
+            raise RulesError(Message("not_yet_next", prompt=step.prompt))
         if step.kind is StepKind.CALL:
             if entry.seat != step.player:
-                raise RulesError(say("turn_to_call", player=ctx.name(step.player)))
+                raise RulesError(Message("turn_to_call", player=ctx.name(step.player)))
             value = entry.value
             if isinstance(value, int) and not isinstance(value, bool):
                 if not 1 <= value <= ctx.hand_size:
                     raise RulesError(
-                        say(
+                        Message(
                             "abra_bid_range",
                             player=ctx.name(step.player),
                             hand_size=ctx.hand_size,
@@ -571,7 +580,7 @@ class Abracadabra(GameRules):
             return {**draft, "calls": [*draft["calls"], call]}
         if step.kind is StepKind.SUIT:
             if entry.seat != step.player:
-                raise RulesError(say("abra_turn_suit", player=ctx.name(step.player)))
+                raise RulesError(Message("abra_turn_suit", player=ctx.name(step.player)))
             suits = list(draft["bid_suits"])
             suits[step.player] = step.choice(entry.value).value
             last = lone_suit(ctx, suits)
@@ -587,7 +596,7 @@ class Abracadabra(GameRules):
             return {**draft, "trick_winners": [*draft["trick_winners"], winner]}
         # The cards of their own bid suit one player took.
         if entry.seat != step.player:
-            raise RulesError(say("abra_suit_cards_asked", player=ctx.name(step.player)))
+            raise RulesError(Message("abra_suit_cards_asked", player=ctx.name(step.player)))
         suit_cards = list(draft["suit_cards"])
         suit_cards[step.player] = int(step.choice(entry.value).value)
         return {**draft, "suit_cards": suit_cards}
@@ -599,10 +608,10 @@ class Abracadabra(GameRules):
             return {**draft, "trump": check_trump(entry.value)}
         if step.kind is not StepKind.TRUMP:
             if step.kind is StepKind.CALL:
-                raise RulesError(say("abra_trump_after_auction"))
-            raise RulesError(say("abra_trump_named"))
+                raise RulesError(Message("abra_trump_after_auction"))
+            raise RulesError(Message("abra_trump_named"))
         if entry.seat not in (None, step.player):
-            raise RulesError(say("abra_declarer_names_trump", player=ctx.name(step.player)))
+            raise RulesError(Message("abra_declarer_names_trump", player=ctx.name(step.player)))
         return {**draft, "trump": step.choice(entry.value).value}
 
     def enter_named(self, ctx: RoundContext, draft: Draft, entry: Entry, seat: int) -> Draft:
@@ -610,18 +619,20 @@ class Abracadabra(GameRules):
         fewer than D (0 is allowed). Each named trick is named at most once by the
         same player." """
         if entry.seat != seat:
-            raise RulesError(say("abra_turn_name", player=ctx.name(seat)))
+            raise RulesError(Message("abra_turn_name", player=ctx.name(seat)))
         tricks = check_tricks_list(ctx, seat, entry.value, Term("named tricks"))
         state = auction(ctx, draft["calls"])
         declarer = state.declarer
         assert declarer is not None
         if seat == declarer and len(tricks) != state.bid:
             raise RulesError(
-                say("abra_name_exactly", player=ctx.name(seat), bid=state.bid, named=len(tricks))
+                Message(
+                    "abra_name_exactly", player=ctx.name(seat), bid=state.bid, named=len(tricks)
+                )
             )
         if seat != declarer and len(tricks) >= state.bid:
             raise RulesError(
-                say(
+                Message(
                     "abra_name_fewer",
                     player=ctx.name(seat),
                     declarer=ctx.name(declarer),
@@ -637,14 +648,16 @@ class Abracadabra(GameRules):
         """The declarer's right-hand tricks (some of those named), and each
         player's choice to expose their pile of unused bid cards."""
         if entry.seat not in (None, declarer):
-            raise RulesError(say("abra_declarer_exposes", player=ctx.name(declarer)))
+            raise RulesError(Message("abra_declarer_exposes", player=ctx.name(declarer)))
         value = entry.value
         if not isinstance(value, Mapping) or set(value) != {"exposed", "pile_exposed"}:
-            raise RulesError(say("abra_declare_shape"))
+            raise RulesError(Message("abra_declare_shape"))
         exposed = check_tricks_list(ctx, declarer, value["exposed"], Term("exposed tricks"))
         for trick in exposed:
             if trick not in draft["named"][declarer]:
-                raise RulesError(say("abra_expose_unnamed", player=ctx.name(declarer), trick=trick))
+                raise RulesError(
+                    Message("abra_expose_unnamed", player=ctx.name(declarer), trick=trick)
+                )
         piles = seat_list(ctx.setup, value["pile_exposed"], "pile_exposed")
         pile_exposed = [check_bool(p, "pile_exposed") for p in piles]
         return {**draft, "exposed": exposed, "pile_exposed": pile_exposed}
@@ -673,7 +686,7 @@ class Abracadabra(GameRules):
         check_keys(rnd, ("calls",), ("trump", *FIELDS))
         raw_calls = rnd["calls"]
         if not isinstance(raw_calls, list):
-            raise RulesError(say("abra_calls_list", field="calls"))
+            raise RulesError(Message("abra_calls_list", field="calls"))
         calls = [check_call(call) for call in raw_calls]
         entries: list[Entry] = []
         if "trump" in rnd:
@@ -689,31 +702,33 @@ class Abracadabra(GameRules):
             if self.next_step(ctx, draft).kind is StepKind.CALL:
                 draft = self.enter(ctx, draft, entry)
         if len(draft["calls"]) < len(calls):
-            raise RulesError(say("abra_too_many_calls"))
+            raise RulesError(Message("abra_too_many_calls"))
         state = auction(ctx, calls)
         if state.next_seat is not None:
             return entries  # the replay says whose call is missing
         if state.declarer is None:
             for key in FIELDS:
                 if key in rnd:
-                    raise RulesError(say("abra_thrown_in_field", field=repr(key)))
+                    raise RulesError(Message("abra_thrown_in_field", field=repr(key)))
             if "trump" in rnd and self.names_trump(ctx):
-                raise RulesError(say("abra_thrown_in_trump"))
+                raise RulesError(Message("abra_thrown_in_trump"))
             return entries
         declarer = state.declarer
         for key in FIELDS:
             if key not in rnd:
-                raise RulesError(say("round_no_field", field=repr(key)))
+                raise RulesError(Message("round_no_field", field=repr(key)))
         if self.names_trump(ctx):
             if "trump" not in rnd:
                 raise RulesError(
-                    say("abra_round_no_trump", field="'trump'", player=ctx.name(declarer))
+                    Message("abra_round_no_trump", field="'trump'", player=ctx.name(declarer))
                 )
             entries.append(Entry("trump", declarer, rnd["trump"]))
         suits = seat_list(ctx.setup, rnd["bid_suits"], "bid_suits")
         for suit in suits:
             if suit not in SUITS:
-                raise RulesError(say("abra_suit_value", suits=", ".join(SUITS), value=repr(suit)))
+                raise RulesError(
+                    Message("abra_suit_value", suits=", ".join(SUITS), value=repr(suit))
+                )
         entries += self.suit_entries(ctx, suits)
         named = seat_list(ctx.setup, rnd["named"], "named")
         for seat in range(ctx.n):
@@ -724,7 +739,9 @@ class Abracadabra(GameRules):
             tricks = check_tricks_list(ctx, seat, exposed[seat], Term("exposed tricks"))
             if seat != declarer and tricks:
                 raise RulesError(
-                    say("abra_only_declarer", declarer=ctx.name(declarer), player=ctx.name(seat))
+                    Message(
+                        "abra_only_declarer", declarer=ctx.name(declarer), player=ctx.name(seat)
+                    )
                 )
         piles = seat_list(ctx.setup, rnd["pile_exposed"], "pile_exposed")
         for pile in piles:
@@ -735,12 +752,12 @@ class Abracadabra(GameRules):
         winners = rnd["trick_winners"]
         if not isinstance(winners, list) or len(winners) != ctx.hand_size:
             raise RulesError(
-                say("abra_trick_winners", field="trick_winners", hand_size=ctx.hand_size)
+                Message("abra_trick_winners", field="trick_winners", hand_size=ctx.hand_size)
             )
         for winner in winners:
             seat = as_int(winner, Term("a trick's winner"))
             if not 0 <= seat < ctx.n:
-                raise RulesError(say("abra_trick_winner_seat", last=ctx.n - 1, seat=seat))
+                raise RulesError(Message("abra_trick_winner_seat", last=ctx.n - 1, seat=seat))
         entries += [Entry("trick", None, winner) for winner in winners]
         suit_cards = seat_list(ctx.setup, rnd["suit_cards"], "suit_cards")
         for cards in suit_cards:
@@ -768,7 +785,7 @@ class Abracadabra(GameRules):
         if declarer is None:
             dashes = tuple("-" for _ in range(ctx.n))
             nothing = tuple(None for _ in range(ctx.n))
-            thrown_in = say("abra_thrown_in_note")
+            thrown_in = Message("abra_thrown_in_note")
             return RoundView(tuple(PASS for _ in range(ctx.n)), dashes, (thrown_in,), nothing)
         bids = tuple(
             f"{len(rnd['named'][seat])}{'*' if seat == declarer else ''}" for seat in range(ctx.n)
@@ -786,7 +803,7 @@ class Abracadabra(GameRules):
         return RoundView(
             bids,
             tricks,
-            (say("abra_declared", player=ctx.name(declarer), bid=state.bid),),
+            (Message("abra_declared", player=ctx.name(declarer), bid=state.bid),),
             made,
             breakdown,
             counts=tuple((len(rnd["named"][seat]), taken[seat]) for seat in range(ctx.n)),
@@ -801,7 +818,7 @@ class Abracadabra(GameRules):
         state = auction(ctx, rnd["calls"])
         declarer = state.declarer
         if declarer is None:
-            thrown_in = say("abra_thrown_in_note")
+            thrown_in = Message("abra_thrown_in_note")
             return PaperRow((trump, thrown_in, ""), tuple(("", "", "") for _ in range(ctx.n)))
         seats = []
         for seat in range(ctx.n):

@@ -18,7 +18,7 @@ from .core import (
     read_number,
 )
 from .errors import RulesError
-from .messages import Message, Term, names_and, say
+from .messages import Message, Term, names_and
 from .record import MOST_ROUNDS, Record
 from .sheet import Sheet, check_new_round, context, review
 
@@ -93,9 +93,9 @@ class Table:
 
     def _bid_step(self, seat: int) -> Step:
         if self.round is None or self.draft is None:
-            raise RulesError(say("game_over"))
+            raise RulesError(Message("game_over"))
         if self.step.kind is StepKind.COMPLETE:
-            raise RulesError(say("round_complete"))
+            raise RulesError(Message("round_complete"))
         return self.record.rules.bid_step(self.round, self.draft, seat)
 
     @property
@@ -125,12 +125,12 @@ class Table:
     def round_label(self) -> str:
         """ "Round 3 of 19", or "Round 3, to 100" where the game plays to a score."""
         if self.correcting is not None:
-            return say("heading_correcting", number=self.correcting)
+            return Message("heading_correcting", number=self.correcting)
         number = len(self.record.rounds) + (0 if self.finished else 1)
         count = self.record.rules.round_count(self.record.setup)
         if count is not None:
-            return say("heading_round_of", number=number, count=count)
-        return say(
+            return Message("heading_round_of", number=number, count=count)
+        return Message(
             "heading_round_goal", number=number, goal=self.record.rules.goal(self.record.setup)
         )
 
@@ -138,7 +138,7 @@ class Table:
         """The entry ``answer`` makes: read by the step on offer that asks for its kind
         (the next step, or an optional one such as the turned-up trump)."""
         if self.round is None:
-            raise RulesError(say("game_over"))
+            raise RulesError(Message("game_over"))
         for step in (self.step, *self.optional_steps):
             if step.kind.value == answer.kind:
                 return step.entry(answer, rng)
@@ -171,10 +171,10 @@ def table(record: Record, pending: Sequence[Entry] = (), correcting: int | None 
         ctx = _current(record, sheet)
     if ctx is None:
         if pending:
-            raise RulesError(say("game_over"))
+            raise RulesError(Message("game_over"))
         winners = names_and([record.players[s] for s in sheet.winners])
         return Table(
-            record, sheet, (), None, None, Step(StepKind.OVER, say("won", winners=winners))
+            record, sheet, (), None, None, Step(StepKind.OVER, Message("won", winners=winners))
         )
     rules = record.rules
     draft, run = _replayed(record, ctx, pending)
@@ -190,7 +190,7 @@ def standing(record: Record, pending: Sequence[Entry] = (), correcting: int | No
         return table(record, pending, correcting)
     except RulesError as broken:
         current = table(record, (), correcting)
-        return replace(current, attention=say("round_needs_attention", reason=broken.message))
+        return replace(current, attention=Message("round_needs_attention", reason=broken.message))
 
 
 def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tuple[Draft, int]:
@@ -222,7 +222,7 @@ def correction(
     (``correcting``) is left for this one.
     """
     if pending and correcting is None:
-        raise RulesError(say("finish_round_first"))
+        raise RulesError(Message("finish_round_first"))
     current = table(record, (), number)
     if current.round is None:
         return current
@@ -237,10 +237,10 @@ def correction(
 
 def _past(record: Record, number: int) -> RoundContext:
     if not 1 <= number <= len(record.rounds):
-        raise RulesError(say("no_round_to_correct", number=number))
+        raise RulesError(Message("no_round_to_correct", number=number))
     before = review(record.with_rounds(record.rounds[: number - 1]))
     if before.finished:
-        raise RulesError(say("over_before_round"), number)
+        raise RulesError(Message("over_before_round"), number)
     return context(record, number - 1, before.totals)
 
 
@@ -252,12 +252,12 @@ def play(current: Table, entry: Entry) -> Table:
     entry is refused. Nothing already entered is replayed: the draft is carried on.
     """
     if current.round is None or current.draft is None:
-        raise RulesError(say("game_over"))
+        raise RulesError(Message("game_over"))
     if current.attention is not None:
         raise RulesError(current.attention)
     record, rules = current.record, current.record.rules
     if current.correcting is None and len(record.rounds) >= MOST_ROUNDS:
-        raise RulesError(say("too_many_rounds", most=MOST_ROUNDS))
+        raise RulesError(Message("too_many_rounds", most=MOST_ROUNDS))
     draft = rules.enter(current.round, current.draft, entry)
     step = rules.next_step(current.round, draft)
     pending, run = (*current.pending, entry), 0
@@ -318,7 +318,7 @@ def undo(
             taken = 1
         return record, tuple(pending[: len(pending) - taken])
     if not record.rounds:
-        raise RulesError(say("nothing_to_undo"))
+        raise RulesError(Message("nothing_to_undo"))
     last = len(record.rounds) - 1
     before = record.with_rounds(record.rounds[:last])
     ctx = context(record, last, review(before).totals)
@@ -353,7 +353,7 @@ def put_back(current: Table, undone: Sequence[Entry]) -> Table:
     """Redo: the table with the entry Undo took back last entered again (``undone``
     holds them, the next last), checked like any entry."""
     if not undone:
-        raise RulesError(say("nothing_to_redo"))
+        raise RulesError(Message("nothing_to_redo"))
     return play(current, undone[-1])
 
 
@@ -405,38 +405,38 @@ def describe(entry: Entry, players: Sequence[str], sealed: bool = False) -> str:
     value = entry.value
     number = value if isinstance(value, int) and not isinstance(value, bool) else None
     if entry.kind == "bid" and sealed:
-        return say("entry_bid_sealed", player=name)
+        return Message("entry_bid_sealed", player=name)
     if entry.kind == "bid" and number is not None:
-        return say("entry_bid", player=name, bid=number)
+        return Message("entry_bid", player=name, bid=number)
     if entry.kind == "tricks" and number is not None:
-        return say("entry_tricks", player=name, tricks=number)
+        return Message("entry_tricks", player=name, tricks=number)
     if entry.kind == "tricks":
-        return say("entry_tricks_as_given", player=name, value=str(value))
+        return Message("entry_tricks_as_given", player=name, value=str(value))
     if entry.kind == "call":
         if value == "pass":
-            return say("entry_pass", player=name)
-        return say("entry_call", player=name, call=Term(str(value)))
+            return Message("entry_pass", player=name)
+        return Message("entry_call", player=name, call=Term(str(value)))
     if entry.kind == "trump":
-        return say("entry_trump", trump=Term(str(value)))
+        return Message("entry_trump", trump=Term(str(value)))
     if entry.kind == "dice":
-        return say("entry_dice")
+        return Message("entry_dice")
     if entry.kind == "suit":
-        return say("entry_suit", player=name, suit=Term(str(value)))
+        return Message("entry_suit", player=name, suit=Term(str(value)))
     if entry.kind == "suits":
-        return say("entry_suits")
+        return Message("entry_suits")
     if entry.kind == "name":
-        return say("entry_named", player=name)
+        return Message("entry_named", player=name)
     if entry.kind == "declare":
-        return say("entry_declare")
+        return Message("entry_declare")
     if entry.kind == "trick" and number is not None and 0 <= number < len(players):
-        return say("entry_trick", player=players[number])
+        return Message("entry_trick", player=players[number])
     if entry.kind == "lost" and number is not None:
-        return say("entry_lost", lost=number)
+        return Message("entry_lost", lost=number)
     if entry.kind == "bonus" and number is not None:
-        return say("entry_bonus", player=name, bonus=number)
+        return Message("entry_bonus", player=name, bonus=number)
     if entry.kind == "suit_cards" and number is not None:
-        return say("entry_suit_cards", player=name, cards=number)
-    return say("entry_last")
+        return Message("entry_suit_cards", player=name, cards=number)
+    return Message("entry_last")
 
 
 def places(sheet: Sheet) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -8,7 +8,7 @@ from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
 from .core import Choice, Draft, Entry, GameRules, Round, RoundContext, RoundView, Step, StepKind
 from .errors import RulesError
 from .house_rules import hook_holds
-from .messages import Term, say
+from .messages import Message, Term
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 
@@ -21,7 +21,7 @@ def forbidden_bid(ctx: RoundContext, bids: list[int | None]) -> int | None:
 
 
 def hook_reason(ctx: RoundContext, bid: int) -> str:
-    return say("hook", dealer=ctx.name(ctx.dealer), bid=bid, hand_size=ctx.hand_size)
+    return Message("hook", dealer=ctx.name(ctx.dealer), bid=bid, hand_size=ctx.hand_size)
 
 
 def bid_choices(ctx: RoundContext, forbidden: int | None) -> tuple[Choice, ...]:
@@ -34,14 +34,16 @@ def bid_choices(ctx: RoundContext, forbidden: int | None) -> tuple[Choice, ...]:
 def check_bid_range(ctx: RoundContext, seat: int, value: object) -> int:
     bid = as_int(value, Term("a bid"))
     if not 0 <= bid <= ctx.hand_size:
-        raise RulesError(say("bid_range", player=ctx.name(seat), hand_size=ctx.hand_size, bid=bid))
+        raise RulesError(
+            Message("bid_range", player=ctx.name(seat), hand_size=ctx.hand_size, bid=bid)
+        )
     return bid
 
 
 def check_bidder(ctx: RoundContext, seat: object) -> int:
     """The seat a bid is entered for, which must be a player's."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ctx.n:
-        raise RulesError(say("bid_needs_player"))
+        raise RulesError(Message("bid_needs_player"))
     return seat
 
 
@@ -49,8 +51,8 @@ def bids_prompt(ctx: RoundContext, waiting: tuple[int, ...]) -> str:
     """ "Ben bids", or "Still to bid: Ben, Cleo and Ann" where several may bid now."""
     names = [ctx.name(s) for s in waiting]
     if len(names) == 1:
-        return say("prompt_bids", player=names[0])
-    return say("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
+        return Message("prompt_bids", player=names[0])
+    return Message("prompt_still_to_bid", others=", ".join(names[:-1]), last=names[-1])
 
 
 def asked_alone(
@@ -63,9 +65,9 @@ def asked_alone(
     if step.seat == seat and step.seats in ((), (seat,)) and not step.may_change:
         return step
     if seat in step.seats or (not step.seats and step.seat == seat):
-        prompt = say("prompt_bids", player=ctx.name(seat))
+        prompt = Message("prompt_bids", player=ctx.name(seat))
     elif seat in step.may_change:
-        prompt = say("prompt_change_bid", player=ctx.name(seat))
+        prompt = Message("prompt_change_bid", player=ctx.name(seat))
     else:
         return None
     return Step(StepKind.BID, prompt, seat, choices, seats=(seat,))
@@ -121,7 +123,7 @@ class BiddingInTurn(GameRules):
             return None
         hooked = seat == ctx.dealer and self.hooked_now(ctx, draft)
         choices = bid_choices(ctx, forbidden_bid(ctx, bids) if hooked else None)
-        return Step(StepKind.BID, say("prompt_bids", player=ctx.name(seat)), seat, choices)
+        return Step(StepKind.BID, Message("prompt_bids", player=ctx.name(seat)), seat, choices)
 
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         step = self.bidding_step(ctx, draft)
@@ -129,7 +131,7 @@ class BiddingInTurn(GameRules):
             return step
         if any(t is None for t in draft["tricks"]):
             return tricks_step(ctx, draft)
-        return Step(StepKind.COMPLETE, say("prompt_complete"))
+        return Step(StepKind.COMPLETE, Message("prompt_complete"))
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
         return self.asked_to_bid(ctx, draft, seat)
@@ -142,12 +144,12 @@ class BiddingInTurn(GameRules):
             if alone is not None:
                 return alone
             if self.sealed(ctx.setup) and draft["bids"][seat] is not None:
-                raise RulesError(say("bids_shown", player=ctx.name(seat)))
+                raise RulesError(Message("bids_shown", player=ctx.name(seat)))
         if step is None:
-            raise RulesError(say("bidding_over"))
+            raise RulesError(Message("bidding_over"))
         if step.seats:  # sealed: anyone may bid, but it must be a player
-            raise RulesError(say("bid_needs_player"))
-        raise RulesError(say("turn_to_bid", player=ctx.name(step.player)))
+            raise RulesError(Message("bid_needs_player"))
+        raise RulesError(Message("turn_to_bid", player=ctx.name(step.player)))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         # Sealed, the balance would tell what was bid: it waits for the last bid.
@@ -155,29 +157,29 @@ class BiddingInTurn(GameRules):
             return ()
         balance = bid_balance(ctx.hand_size, draft["bids"])
         if draft.get("rebid"):
-            return (balance, say("hook_rebid", player=ctx.name(ctx.dealer)))
+            return (balance, Message("hook_rebid", player=ctx.name(ctx.dealer)))
         return (balance,)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """The turned-up trump may be recorded until the tricks are entered."""
         if draft.get("trump") is not None or any(t is not None for t in draft["tricks"]):
             return ()
-        return (Step(StepKind.TRUMP, say("prompt_trump_turned_up"), None, trump_choices()),)
+        return (Step(StepKind.TRUMP, Message("prompt_trump_turned_up"), None, trump_choices()),)
 
     def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         """Optional round fields; the base game knows only the turned-up trump."""
         if entry.kind == "trump":
             return {**draft, "trump": check_trump(entry.value)}
-        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
+        raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
-            raise RulesError(say("round_complete"))
+            raise RulesError(Message("round_complete"))
         if entry.kind == "bid":
             return self.enter_bid(ctx, draft, entry)
         if entry.kind == "tricks":
             if self.next_step(ctx, draft).kind is not StepKind.TRICKS:
-                raise RulesError(say("tricks_after_bids"))
+                raise RulesError(Message("tricks_after_bids"))
             return enter_tricks(ctx, draft, entry)
         return self.enter_extra(ctx, draft, entry)
 

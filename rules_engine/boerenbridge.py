@@ -52,7 +52,7 @@ from .house_rules import (
     scoring_option,
     setting,
 )
-from .messages import Term, say
+from .messages import Message, Term
 from .options import AS_RULED, Option, Preset
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
@@ -122,7 +122,7 @@ def bidders(ctx: RoundContext) -> tuple[int, ...]:
 
 
 def sit_out_reason(ctx: RoundContext, seat: int) -> str:
-    return say("sits_out", player=ctx.name(seat), points=ctx.totals_before[seat])
+    return Message("sits_out", player=ctx.name(seat), points=ctx.totals_before[seat])
 
 
 def round_score(bid: int | None, tricks: int) -> int:
@@ -168,16 +168,16 @@ def _hands_presets(players: int) -> tuple[Preset, ...]:
     return (
         Preset(
             "up-and-down-to-100",
-            say("preset_up_down", most=most),
-            say("preset_up_down_about", most=most),
+            Message("preset_up_down", most=most),
+            Message("preset_up_down_about", most=most),
             {"hands": [*hand_pattern(1, most, 1)]},
             _BOERENBRIDGE_WIKIPEDIA + ": one card in the first round, one more each round "
             "up to the most the pack allows, then back down",
         ),
         Preset(
             "down-to-one",
-            say("preset_down", most=most),
-            say("preset_down_about", most=most),
+            Message("preset_down", most=most),
+            Message("preset_down_about", most=most),
             {"hands": [*hand_pattern(most, 1, 1)]},
             "https://www.pagat.com/exact/oh_hell.html: the hands may also go down from "
             "the most to one",
@@ -185,7 +185,7 @@ def _hands_presets(players: int) -> tuple[Preset, ...]:
         Preset(
             "dutch-hook",
             "Hook from 4 cards",
-            say("preset_dutch_hook_about", most=most),
+            Message("preset_dutch_hook_about", most=most),
             {"hands": [*hand_pattern(1, most, 1)], "hook_from": 4},
             _BOERENBRIDGE_WIKIPEDIA + ": 'Wanneer het aantal uitgedeelde kaarten per persoon "
             "hoger is dan drie' the dealer is hooked",
@@ -234,7 +234,7 @@ class Boerenbridge(GameRules):
     def check_setup(self, setup: Setup) -> None:
         if hands(setup) is None and setup.n != RULED_PLAYERS:
             raise RulesError(
-                say(
+                Message(
                     "boerenbridge_players",
                     ruled=RULED_PLAYERS,
                     count=setup.n,
@@ -256,8 +256,8 @@ class Boerenbridge(GameRules):
     def goal(self, setup: Setup) -> str:
         """ "to 100"; without the bounce, reaching the target or more ends the game."""
         if bounces(setup):
-            return say("goal_to", target=target(setup))
-        return say("goal_to_or_more", target=target(setup))
+            return Message("goal_to", target=target(setup))
+        return Message("goal_to_or_more", target=target(setup))
 
     def new_total(self, total: int, score: int, setup: Setup | None = None) -> int:
         """Over 100, the excess is taken off 100: 95 + 12 = 107 becomes 93.
@@ -279,7 +279,7 @@ class Boerenbridge(GameRules):
         if new <= goal:
             return None
         bounced = self.new_total(total, score, setup)
-        return say(
+        return Message(
             "bounce", total=total, score=score, new=new, over=new - goal, goal=goal, bounced=bounced
         )
 
@@ -356,12 +356,12 @@ class Boerenbridge(GameRules):
         if self.hooked(ctx, draft):
             # Sealed, this is the bid again once the bids are shown, openly, under the hook.
             dealer = ctx.dealer
-            prompt = say("prompt_hooked", dealer=ctx.name(dealer), hand_size=ctx.hand_size)
+            prompt = Message("prompt_hooked", dealer=ctx.name(dealer), hand_size=ctx.hand_size)
             choices = self.choices_for(ctx, draft, dealer)
             return Step(StepKind.BID, prompt, dealer, choices, seats=(dealer,))
         if any(t is None for t in draft["tricks"]):
             return tricks_step(ctx, draft)
-        return Step(StepKind.COMPLETE, say("prompt_complete"))
+        return Step(StepKind.COMPLETE, Message("prompt_complete"))
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """RULINGS: "the dealer may change their bid until tricks are entered".
@@ -375,7 +375,7 @@ class Boerenbridge(GameRules):
             return ()
         if any(t is not None for t in draft["tricks"]) or self.sealed(ctx.setup):
             return ()
-        prompt = say("prompt_may_change_bid", dealer=ctx.name(dealer))
+        prompt = Message("prompt_may_change_bid", dealer=ctx.name(dealer))
         return (Step(StepKind.BID, prompt, dealer, self.choices_for(ctx, draft, dealer)),)
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
@@ -383,15 +383,15 @@ class Boerenbridge(GameRules):
         if sits_out(ctx, seat):
             raise RulesError(sit_out_reason(ctx, seat))
         if any(t is not None for t in draft["tricks"]):
-            raise RulesError(say("tricks_being_entered"))
+            raise RulesError(Message("tricks_being_entered"))
         choices = self.choices_for(ctx, draft, seat)
         for step in (self.next_step(ctx, draft), *self.optional_steps(ctx, draft)):
             alone = asked_alone(ctx, step, seat, choices)
             if alone is not None:
                 return alone
         if self.sealed(ctx.setup):
-            raise RulesError(say("bids_shown", player=ctx.name(seat)))
-        raise RulesError(say("has_bid", player=ctx.name(seat)))
+            raise RulesError(Message("bids_shown", player=ctx.name(seat)))
+        raise RulesError(Message("has_bid", player=ctx.name(seat)))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         notes: list[str] = []
@@ -400,25 +400,25 @@ class Boerenbridge(GameRules):
         for seat in range(ctx.n):
             if sits_out(ctx, seat):
                 points = ctx.totals_before[seat]
-                notes.append(say("note_sits_out", player=ctx.name(seat), points=points))
+                notes.append(Message("note_sits_out", player=ctx.name(seat), points=points))
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         kind = self.next_step(ctx, draft).kind
         if kind is StepKind.COMPLETE:
-            raise RulesError(say("round_complete"))
+            raise RulesError(Message("round_complete"))
         if entry.kind == "bid":
             return self.enter_bid(ctx, draft, entry)
         if entry.kind == "tricks":
             if kind is not StepKind.TRICKS:
-                raise RulesError(say("tricks_after_every_bid"))
+                raise RulesError(Message("tricks_after_every_bid"))
             return enter_tricks(ctx, draft, entry)
         if entry.kind == "trump":
             # The record spec allows a round's "trump" field; Boerenbridge has none.
             if entry.value != "none":
-                raise RulesError(say("without_trump", game=self.title))
+                raise RulesError(Message("without_trump", game=self.title))
             return {**draft, "trump": "none"}
-        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
+        raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         seat = check_bidder(ctx, entry.seat)
@@ -449,9 +449,11 @@ class Boerenbridge(GameRules):
             if not sits_out(ctx, seat) and bid is None:
                 threshold = sit_out_at(ctx.setup)
                 raise RulesError(
-                    say("no_bid_everyone_bids", player=ctx.name(seat))
+                    Message("no_bid_everyone_bids", player=ctx.name(seat))
                     if threshold is None
-                    else say("no_bid_below_threshold", player=ctx.name(seat), threshold=threshold)
+                    else Message(
+                        "no_bid_below_threshold", player=ctx.name(seat), threshold=threshold
+                    )
                 )
         entries = [Entry("trump", None, rnd["trump"])] if "trump" in rnd else []
         order = [s for s in range(ctx.n) if s != ctx.dealer] + [ctx.dealer]

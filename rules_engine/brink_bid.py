@@ -39,7 +39,7 @@ from .house_rules import (
     hook_option,
     scoring_option,
 )
-from .messages import Message, Term, say
+from .messages import Message, Term
 from .options import AS_RULED, Option, Preset
 
 FINAL_HAND = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
@@ -58,21 +58,21 @@ POINTS_BRINK = 2
 def hand_sizes(players: int) -> tuple[int, ...]:
     """Every round's hand size: 4 cards, then one more a hand up to the final hand."""
     if players not in FINAL_HAND:
-        raise RulesError(say("brink_players", count=players))
+        raise RulesError(Message("brink_players", count=players))
     return tuple(range(FIRST_HAND, FINAL_HAND[players] + 1))
 
 
 def trump_die(value: object) -> Message:
-    return say("brink_trump_die", faces=", ".join(TRUMP_FACES), value=repr(value))
+    return Message("brink_trump_die", faces=", ".join(TRUMP_FACES), value=repr(value))
 
 
 def number_die(value: object) -> Message:
     # "none" is the face as the record writes it: a value, not a word.
-    return say("brink_number_die", faces="1, 2, 3", none="none", value=repr(value))
+    return Message("brink_number_die", faces="1, 2, 3", none="none", value=repr(value))
 
 
 def direction_die(value: object) -> Message:
-    return say("brink_direction_die", faces=", ".join(DIRECTION_FACES), value=repr(value))
+    return Message("brink_direction_die", faces=", ".join(DIRECTION_FACES), value=repr(value))
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class Dice:
     @classmethod
     def from_json(cls, data: object) -> Dice:
         if not isinstance(data, Mapping) or set(data) != {"trump", "number", "direction"}:
-            raise RulesError(say("brink_dice_shape"))
+            raise RulesError(Message("brink_dice_shape"))
         number = data["number"]
         if number == "none":
             number = None
@@ -154,7 +154,7 @@ def receiver(players: int, seat: int, direction: str) -> int:
 def passes(players: int, dice: Dice) -> tuple[Pass, ...]:
     """Every player's pass, in seat order; none at all on the "No Pass" face."""
     if players < 2:
-        raise RulesError(say("brink_players", count=players))
+        raise RulesError(Message("brink_players", count=players))
     if dice.number is None:
         return ()
     return tuple(
@@ -165,19 +165,21 @@ def passes(players: int, dice: Dice) -> tuple[Pass, ...]:
 def pass_label(players: int, dice: Dice) -> Message:
     """The pass in a few words: "Pass 2 cards across", "No pass"."""
     if dice.number is None:
-        return say("brink_no_pass")
+        return Message("brink_no_pass")
     if players == 2:
-        return say("brink_pass_other", number=dice.number)
+        return Message("brink_pass_other", number=dice.number)
     if dice.direction.startswith("across") and players % 2 == 0:
-        return say("brink_pass_across", number=dice.number)
+        return Message("brink_pass_across", number=dice.number)
     if dice.direction in ("left", "across-left"):
-        return say("brink_pass_left", number=dice.number)
-    return say("brink_pass_right", number=dice.number)
+        return Message("brink_pass_left", number=dice.number)
+    return Message("brink_pass_right", number=dice.number)
 
 
 def trump_label(trump: str) -> Message:
     # The suit is a catalogue word (a Term), so it reads "harten" in Dutch.
-    return say("brink_no_trump") if trump == "none" else say("brink_trump", trump=Term(trump))
+    return (
+        Message("brink_no_trump") if trump == "none" else Message("brink_trump", trump=Term(trump))
+    )
 
 
 _OH_HELL_WIKIPEDIA = "https://en.wikipedia.org/wiki/Oh_Hell (Rules and Scoring sections)"
@@ -269,7 +271,7 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
         """The dice are asked for first; the roll comes before the bidding."""
         if self.awaits_roll(draft):
             roller = ctx.bid_order[0]
-            prompt = say("prompt_rolls", player=ctx.name(roller))
+            prompt = Message("prompt_rolls", player=ctx.name(roller))
             return Step(
                 StepKind.ROLL, prompt, roller, roll=lambda rng: roll_brink_dice(rng).to_json()
             )
@@ -279,7 +281,7 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
         """No bid is asked before the dice are rolled, sealed or open (RULINGS, "House
         rules", ``bidding``: "In Brink Bid the dice are rolled before the first bid")."""
         if self.awaits_roll(draft):
-            raise RulesError(say("brink_roll_first", player=ctx.name(ctx.bid_order[0])))
+            raise RulesError(Message("brink_roll_first", player=ctx.name(ctx.bid_order[0])))
         return super().bid_step(ctx, draft, seat)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
@@ -297,7 +299,7 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             dice = self.dice(draft)
             if dice is not None and dice.trump != trump:
                 raise RulesError(
-                    say("brink_trump_not_die", die=Term(dice.trump), trump=Term(trump))
+                    Message("brink_trump_not_die", die=Term(dice.trump), trump=Term(trump))
                 )
             return {**draft, "trump": trump}
         return super().enter_extra(ctx, draft, entry)
@@ -310,15 +312,17 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
         """
         roller = ctx.bid_order[0]
         if draft.get("dice") is not None:
-            raise RulesError(say("brink_dice_rolled"))
+            raise RulesError(Message("brink_dice_rolled"))
         if any(b is not None for b in draft["bids"]):
-            raise RulesError(say("brink_dice_before_bids"))
+            raise RulesError(Message("brink_dice_before_bids"))
         if entry.seat is not None and entry.seat != roller:
-            raise RulesError(say("who_rolls", player=ctx.name(roller)))
+            raise RulesError(Message("who_rolls", player=ctx.name(roller)))
         dice = Dice.from_json(entry.value)
         trump = draft.get("trump")
         if trump is not None and trump != dice.trump:
-            raise RulesError(say("brink_die_not_trump", trump=Term(trump), die=Term(dice.trump)))
+            raise RulesError(
+                Message("brink_die_not_trump", trump=Term(trump), die=Term(dice.trump))
+            )
         return {**draft, "dice": dice.to_json()}
 
     def dice(self, draft: Draft) -> Dice | None:
@@ -339,7 +343,7 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             return tuple(notes)
         notes += [trump_label(dice.trump), pass_label(ctx.n, dice)]
         notes += [
-            say(
+            Message(
                 "brink_note_passes",
                 giver=ctx.name(p.giver),
                 count=p.count,

@@ -15,7 +15,7 @@ from typing import Any
 from .at_table import replace_round
 from .core import TRUMPS, Choice, read_number
 from .errors import RulesError
-from .messages import Param, Term, each_and, say
+from .messages import Message, Param, Term, each_and
 from .record import Record
 from .sheet import Sheet, review
 
@@ -51,7 +51,7 @@ class Cell:
 
 def _round(record: Record, number: int) -> Mapping[str, Any]:
     if not 1 <= number <= len(record.rounds):
-        raise RulesError(say("no_round_to_correct", number=number))
+        raise RulesError(Message("no_round_to_correct", number=number))
     return record.rounds[number - 1]
 
 
@@ -100,9 +100,9 @@ def cell(record: Record, number: int, field: str) -> Cell:
     """The cell ``field`` of round ``number``, with what each of its values may be."""
     rnd = _round(record, number)
     if field not in fields(record, number):
-        raise RulesError(say("cell_no_field", number=number, field=field))
+        raise RulesError(Message("cell_no_field", number=number, field=field))
     value: Any = rnd.get(field)  # a whole number left out is read below, as it counts
-    label = say("cell_label", field=Term(field.capitalize()), number=number)
+    label = Message("cell_label", field=Term(field.capitalize()), number=number)
     if field in PLAYER_FIELDS:
         high = record.rules.hand_size(record.setup, number - 1)
         parts = tuple(
@@ -147,12 +147,12 @@ def _read(part: Part, text: str) -> Any:
         typed = read_number(text.strip())
         if typed is not None and 0 <= typed <= part.most:
             return typed
-        raise RulesError(say("cell_value", value=repr(text), label=part.label))
+        raise RulesError(Message("cell_value", value=repr(text), label=part.label))
     for choice in part.choices:
         if choice.value == text.strip().lower():
             number = read_number(choice.value)
             return number if number is not None else choice.value
-    raise RulesError(say("cell_value", value=repr(text), label=part.label))
+    raise RulesError(Message("cell_value", value=repr(text), label=part.label))
 
 
 def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str]]) -> Record:
@@ -192,7 +192,7 @@ def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str
 
 def _names(players: Sequence[str], seats: Sequence[int]) -> Param:
     if not seats:
-        return say("nobody")
+        return Message("nobody")
     return each_and([players[seat] for seat in seats])
 
 
@@ -203,18 +203,18 @@ def differences(before: Record, after: Record) -> tuple[str, ...]:
     players = after.players
     lines = _entered(before, after)
     lines += [
-        say("change_total", player=name, was=was, now=now)
+        Message("change_total", player=name, was=was, now=now)
         for name, was, now in zip(players, old.totals, new.totals, strict=True)
         if was != now
     ]
     lines += _outcome(players, old, new)
     known = {(r.number, r.problem) for r in old.problems}
     lines += [
-        say("change_attention", number=r.number, problem=r.problem)
+        Message("change_attention", number=r.number, problem=r.problem)
         for r in new.problems
         if r.problem is not None and (r.number, r.problem) not in known
     ]
-    return tuple(lines) or (say("change_nothing"),)
+    return tuple(lines) or (Message("change_nothing"),)
 
 
 def _entered(before: Record, after: Record) -> list[str]:
@@ -232,7 +232,7 @@ def _entered(before: Record, after: Record) -> list[str]:
                 continue
             if field in named and isinstance(old, list) and isinstance(new, list):
                 lines += [
-                    say(
+                    Message(
                         "change_player",
                         number=number,
                         player=name,
@@ -245,7 +245,7 @@ def _entered(before: Record, after: Record) -> list[str]:
                 ]
             elif isinstance(old, Mapping) and isinstance(new, Mapping):
                 lines += [
-                    say(
+                    Message(
                         "change_part",
                         number=number,
                         field=Term(field),
@@ -258,7 +258,7 @@ def _entered(before: Record, after: Record) -> list[str]:
                 ]
             else:
                 lines.append(
-                    say(
+                    Message(
                         "change_field",
                         number=number,
                         field=Term(FIELD_WORDS.get(field, field)),
@@ -274,11 +274,11 @@ def _outcome(players: Sequence[str], old: Sheet, new: Sheet) -> list[str]:
         if old.winners != new.winners:
             code = "change_winners" if len(new.winners) > 1 else "change_winner"
             was, now = _names(players, old.winners), _names(players, new.winners)
-            return [say(code, now=now, was=was)]
+            return [Message(code, now=now, was=was)]
         return []
     if old.finished != new.finished:
-        return [say("change_not_over" if old.finished else "change_over")]
+        return [Message("change_not_over" if old.finished else "change_over")]
     if old.leaders != new.leaders and new.leaders:
         was, now = _names(players, old.leaders), _names(players, new.leaders)
-        return [say("change_lead", now=now, was=was)]
+        return [Message("change_lead", now=now, was=was)]
     return []

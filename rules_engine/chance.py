@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .core import SUITS, GameRules
 from .errors import RulesError
-from .messages import Term, say
+from .messages import Message, Term
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Card:
         """ "A of spades", "10 of hearts": a face's letter and the suit are words of
         the catalogue (a Dutch table says "schoppen A", its queen is a "V")."""
         rank = self.rank if self.rank.isdigit() else Term(self.rank)
-        return say("drawn_card", rank=rank, suit=Term(self.suit))
+        return Message("drawn_card", rank=rank, suit=Term(self.suit))
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def draw_for_dealer(rules: GameRules, players: int, rng: random.Random) -> Deale
     Each draw is from a freshly shuffled pack of the game's own ranks.
     """
     if players < 1:
-        raise RulesError(say("draw_nobody"))
+        raise RulesError(Message("draw_nobody"))
     ranks = rules.draw_ranks
     pack = [Card(rank, suit) for suit in SUITS for rank in ranks]
     drawing = list(range(players))

@@ -7,7 +7,7 @@ from typing import Any
 
 from .core import TRUMPS, Choice, Round, Setup
 from .errors import RulesError
-from .messages import say
+from .messages import Message
 
 
 def as_int(value: object, what: str) -> int:
@@ -15,25 +15,25 @@ def as_int(value: object, what: str) -> int:
     a record's field ("tricks"), or a word of the catalogue (``Term("a bid")``)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise RulesError(say("whole_number", what=what, value=repr(value)))
+    raise RulesError(Message("whole_number", what=what, value=repr(value)))
 
 
 def seat_list(setup: Setup, value: object, what: str) -> list[Any]:
     """A list with one item a player, in seat order, or a RulesError."""
     if not isinstance(value, list) or len(value) != setup.n:
-        raise RulesError(say("one_each", what=what, count=setup.n))
+        raise RulesError(Message("one_each", what=what, count=setup.n))
     return value
 
 
 def check_keys(rnd: Round, required: Sequence[str], optional: Sequence[str] = ()) -> None:
     if not isinstance(rnd, Mapping):
-        raise RulesError(say("record_round_object"))
+        raise RulesError(Message("record_round_object"))
     for key in required:
         if key not in rnd:
-            raise RulesError(say("round_no_field", field=repr(key)))
+            raise RulesError(Message("round_no_field", field=repr(key)))
     for key in rnd:
         if key not in required and key not in optional:
-            raise RulesError(say("round_unknown_field", field=repr(key)))
+            raise RulesError(Message("round_unknown_field", field=repr(key)))
 
 
 def trump_choices() -> tuple[Choice, ...]:
@@ -42,5 +42,5 @@ def trump_choices() -> tuple[Choice, ...]:
 
 def check_trump(value: object) -> str:
     if value not in TRUMPS:
-        raise RulesError(say("trump_value", trumps=", ".join(TRUMPS), value=repr(value)))
+        raise RulesError(Message("trump_value", trumps=", ".join(TRUMPS), value=repr(value)))
     return str(value)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import RulesError
-from .messages import say
+from .messages import Message
 from .record import load_record
 from .sheet import score
 
@@ -58,11 +58,11 @@ def _read(path: str, stdin: TextIO) -> str:
         with open(path, encoding="utf-8") as file:
             return file.read()
     except UnicodeDecodeError:
-        raise RulesError(say("cli_not_text", path=path)) from None
+        raise RulesError(Message("cli_not_text", path=path)) from None
     except OSError as error:
         # The system's reason ("No such file or directory") comes in its own words.
         reason = str(error.strerror or error)
-        raise RulesError(say("cli_cannot_read", path=path, error=reason)) from None
+        raise RulesError(Message("cli_cannot_read", path=path, error=reason)) from None
 
 
 def main(
@@ -82,7 +82,7 @@ def main(
         stderr.write(" ".join(_words(error, args.lang).split()) + "\n")
         return 1
     except RecursionError:
-        stderr.write(_words(RulesError(say("record_too_deep")), args.lang) + "\n")
+        stderr.write(_words(RulesError(Message("record_too_deep")), args.lang) + "\n")
         return 1
     stdout.write(json.dumps(sheet.to_json(), indent=2) + "\n")
     return 0

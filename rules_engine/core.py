@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import RulesError
-from .messages import Lowered, say
+from .messages import Lowered, Message
 from .options import Option, OptionValue, Preset
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -174,7 +174,7 @@ class Step:
     def player(self) -> int:
         """The seat asked, for a step that asks one player."""
         if self.seat is None:
-            raise RulesError(say("step_asks_no_one", prompt=self.prompt))
+            raise RulesError(Message("step_asks_no_one", prompt=self.prompt))
         return self.seat
 
     def choice(self, value: object) -> Choice:
@@ -185,7 +185,7 @@ class Step:
                 if choice.refused is not None:
                     raise RulesError(choice.refused)
                 return choice
-        raise RulesError(say("not_said_here", value=repr(value), prompt=self.prompt))
+        raise RulesError(Message("not_said_here", value=repr(value), prompt=self.prompt))
 
     def entry(self, answer: Answer, rng: random.Random) -> Entry:
         """The entry ``answer`` makes at this step, or a RulesError saying why it cannot.
@@ -195,14 +195,14 @@ class Step:
         the rules take the entry is theirs to say (``GameRules.enter``).
         """
         if answer.kind != self.kind.value:
-            raise RulesError(say("not_asked_now", kind=repr(answer.kind), prompt=self.prompt))
+            raise RulesError(Message("not_asked_now", kind=repr(answer.kind), prompt=self.prompt))
         if self.roll is not None:
             return Entry("dice", None, self.roll(rng))
         seat = self.seat
         if answer.seat:
             seat = read_number(answer.seat)
             if seat is None or seat < 0:
-                raise RulesError(say("not_a_seat", seat=repr(answer.seat)))
+                raise RulesError(Message("not_a_seat", seat=repr(answer.seat)))
         if self.kind is StepKind.NAME:
             return Entry(self.kind.value, seat, self.ticked(answer.values, self.choices))
         if self.kind is StepKind.DECLARE:
@@ -225,12 +225,12 @@ class Step:
         for text in values:
             choice = offered.get(text.strip())
             if choice is None:
-                raise RulesError(say("not_a_box", value=repr(text), prompt=self.prompt))
+                raise RulesError(Message("not_a_box", value=repr(text), prompt=self.prompt))
             if choice.refused is not None:
                 raise RulesError(choice.refused)
             number = int(choice.value)
             if number in numbers:
-                raise RulesError(say("ticked_twice", label=choice.label, prompt=self.prompt))
+                raise RulesError(Message("ticked_twice", label=choice.label, prompt=self.prompt))
             numbers.append(number)
         return sorted(numbers)
 
@@ -253,10 +253,10 @@ class Entry:
     @classmethod
     def from_json(cls, data: object) -> Entry:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
-            raise RulesError(say("entry_kind"))
+            raise RulesError(Message("entry_kind"))
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise RulesError(say("entry_seat"))
+            raise RulesError(Message("entry_seat"))
         return cls(kind=data["kind"], seat=seat, value=data.get("value"))
 
 
@@ -351,7 +351,7 @@ class GameRules:
         """How many play, as players say it: "3 to 7", or "2" for a game of two."""
         if self.min_players == self.max_players:
             return str(self.min_players)
-        return say("players_from_to", least=self.min_players, most=self.max_players)
+        return Message("players_from_to", least=self.min_players, most=self.max_players)
 
     def player_range(self, options: Mapping[str, object]) -> tuple[int, int]:
         """The fewest and the most players these options (as given) allow.
@@ -440,7 +440,7 @@ class GameRules:
         this rather than the table's next step, which may ask another player first.
         Games with bids say; the others take none.
         """
-        raise RulesError(say("not_entered_in", kind=repr("bid"), game=self.title))
+        raise RulesError(Message("not_entered_in", kind=repr("bid"), game=self.title))
 
     def sealed(self, setup: Setup) -> bool:
         """Whether bids are given unseen and shown together (the house rule ``bidding``)."""
@@ -515,11 +515,11 @@ class GameRules:
         for entry in self.entries(ctx, rnd):
             step = self.next_step(ctx, draft)
             if step.kind is StepKind.COMPLETE:
-                raise RulesError(say("round_too_full"))
+                raise RulesError(Message("round_too_full"))
             draft = self.enter(ctx, draft, entry)
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.COMPLETE:
-            raise RulesError(say("round_not_finished", step=Lowered(step.prompt)))
+            raise RulesError(Message("round_not_finished", step=Lowered(step.prompt)))
 
 
 def plain_paper_row(rules: GameRules, view: RoundView, players: int) -> PaperRow:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .messages import Gettext, Message, Ngettext, Param, render, say
+from .messages import Gettext, Message, Ngettext, Param, render
 
 
 class RulesError(ValueError):
@@ -16,7 +16,7 @@ class RulesError(ValueError):
     ``str()`` starts with "round N: ".
 
     ``message`` is usually a ``Message`` (see messages.py): then ``code`` and
-    ``params`` say which refusal it is, and ``words()`` renders it in another
+    ``params`` say which refusal it is, and ``scorepad.engine_words.translated()`` renders it in another
     language. Plain text (a message that has no code yet) has the code "".
     """
 
@@ -42,7 +42,7 @@ class RulesError(ValueError):
         if self.round_number is None:
             return render(self.message, gettext, ngettext)
         return render(
-            say("in_round", number=self.round_number, message=self.message), gettext, ngettext
+            Message("in_round", number=self.round_number, message=self.message), gettext, ngettext
         )
 
     def __str__(self) -> str:

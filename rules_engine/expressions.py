@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
-from .messages import Message, Param, each_and, say
+from .messages import Message, Param, each_and
 
 NAMES = ("b", "t", "h", "n")
 MAX_LENGTH = 120
@@ -146,7 +146,7 @@ class _Checker:
         return _shown(ast.get_source_segment(self.text, node) or "")
 
     def refuse(self, what: str) -> _Refused:
-        return _Refused(say("expr_uses", expr=_quoted(self.text), what=what))
+        return _Refused(Message("expr_uses", expr=_quoted(self.text), what=what))
 
     def check(self, node: ast.AST) -> None:
         if isinstance(node, ast.Expression):
@@ -187,22 +187,24 @@ class _Checker:
         func = node.func
         if not isinstance(func, ast.Name) or func.id not in FUNCTIONS:
             called = func.id if isinstance(func, ast.Name) else self.segment(func)
-            raise _Refused(say("expr_calls", expr=_quoted(self.text), called=f"`{called}`"))
+            raise _Refused(Message("expr_calls", expr=_quoted(self.text), called=f"`{called}`"))
         if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
             raise self.refuse(f"`{self.segment(node)}`")
         least, most = FUNCTIONS[func.id]
         count = len(node.args)
         if count < least or (most is not None and count > most):
             code = "expr_takes_one" if most == 1 else "expr_takes_more"
-            raise _Refused(say(code, expr=_quoted(self.text), function=func.id, count=count))
+            raise _Refused(Message(code, expr=_quoted(self.text), function=func.id, count=count))
         for arg in node.args:
             self.check(arg)
 
     def check_name(self, node: ast.Name) -> None:
         if node.id in FUNCTIONS:
-            raise _Refused(say("expr_no_brackets", expr=_quoted(self.text), function=node.id))
+            raise _Refused(Message("expr_no_brackets", expr=_quoted(self.text), function=node.id))
         if node.id not in NAMES:
-            raise _Refused(say("expr_unknown_name", expr=_quoted(self.text), name=f"`{node.id}`"))
+            raise _Refused(
+                Message("expr_unknown_name", expr=_quoted(self.text), name=f"`{node.id}`")
+            )
         self.names.add(node.id)
 
     def check_number(self, node: ast.Constant) -> None:
@@ -211,7 +213,7 @@ class _Checker:
             raise self.refuse(f"`{self.segment(node)}`")
         written = self.segment(node)
         if not DIGITS.fullmatch(written):
-            raise _Refused(say("expr_digits", expr=_quoted(self.text), written=f"`{written}`"))
+            raise _Refused(Message("expr_digits", expr=_quoted(self.text), written=f"`{written}`"))
 
 
 class _Placeholder(ast.NodeTransformer):
@@ -425,7 +427,7 @@ def _bounds(node: ast.AST, names: dict[str, Interval]) -> Interval | None:
 def _when(names: frozenset[str], point: dict[str, int]) -> Param | None:
     """The values of the names used, where an expression goes wrong: "b is 0 and t is 1"."""
     used: list[str] = [
-        say("expr_name_is", name=name, value=point[name]) for name in NAMES if name in names
+        Message("expr_name_is", name=name, value=point[name]) for name in NAMES if name in names
     ]
     return each_and(used) if used else None
 
@@ -449,17 +451,17 @@ def _parse(text: str) -> _Parsed | Message:
     """The expression read and compiled, or the reason it cannot be (cached both ways)."""
     if len(text) > MAX_LENGTH:
         shown = f"`{_shown(text)[:30]}...`"
-        return say("expr_too_long", expr=shown, length=len(text), most=MAX_LENGTH)
+        return Message("expr_too_long", expr=shown, length=len(text), most=MAX_LENGTH)
     source = text.strip()
     if not source:
-        return say("expr_empty")
+        return Message("expr_empty")
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError as error:
         # Python's own reason ("invalid syntax") comes in its words.
-        return say("expr_unreadable_because", expr=_quoted(source), error=str(error.msg))
+        return Message("expr_unreadable_because", expr=_quoted(source), error=str(error.msg))
     except (ValueError, RecursionError, MemoryError):
-        return say("expr_unreadable", expr=_quoted(source))
+        return Message("expr_unreadable", expr=_quoted(source))
     checker = _Checker(source)
     try:
         checker.check(tree)
@@ -490,7 +492,9 @@ def _read(text: str, domain: Domain) -> Expression | Message:
     b, t, h, n, value = broken
     when = _when(names, {"b": b, "t": t, "h": h, "n": n})
     if value is None:
-        return say("expr_division") if when is None else say("expr_division_when", when=when)
+        return (
+            Message("expr_division") if when is None else Message("expr_division_when", when=when)
+        )
     given: dict[str, Param] = {
         "expr": _quoted(text.strip()),
         "value": int(value),
@@ -498,8 +502,8 @@ def _read(text: str, domain: Domain) -> Expression | Message:
         "high": HIGHEST,
     }
     if when is None:
-        return say("expr_range", **given)
-    return say("expr_range_when", when=when, **given)
+        return Message("expr_range", **given)
+    return Message("expr_range_when", when=when, **given)
 
 
 def _safe(bounds: Interval | None) -> bool:
@@ -510,10 +514,10 @@ def read_expression(text: object, option: str, domain: Domain = PACK_OF_52) -> E
     """The expression of option ``option`` (``made``, ``missed``) checked over every
     round of ``domain``, or a RulesError saying why it is refused."""
     if not isinstance(text, str):
-        raise RulesError(say("expr_not_text", option=option, value=repr(text)))
+        raise RulesError(Message("expr_not_text", option=option, value=repr(text)))
     read = _read(text, domain)
     if isinstance(read, Message):
-        raise RulesError(say("option_reason", option=option, reason=read))
+        raise RulesError(Message("option_reason", option=option, reason=read))
     return read
 
 
@@ -521,8 +525,8 @@ def scorer(text: object, option: str) -> Expression:
     """The expression of an option already checked (``Option.check``), to work out
     scores with: read once, and not checked over a domain again."""
     if not isinstance(text, str):
-        raise RulesError(say("expr_not_text", option=option, value=repr(text)))
+        raise RulesError(Message("expr_not_text", option=option, value=repr(text)))
     parsed = _parse(text)
     if isinstance(parsed, Message):
-        raise RulesError(say("option_reason", option=option, reason=parsed))
+        raise RulesError(Message("option_reason", option=option, reason=parsed))
     return parsed.expression

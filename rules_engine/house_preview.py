@@ -11,7 +11,7 @@ from .core import RoundContext
 from .errors import RulesError
 from .games import GAMES
 from .house_rules import hands
-from .messages import Message, Term, say
+from .messages import Message, Term
 from .options import AS_RULED, Preset
 from .record import new_record
 
@@ -30,7 +30,7 @@ def preset(game: str, key: str, players: int | None = None) -> Preset:
     for found in presets(game, players):
         if found.key == key:
             return found
-    raise RulesError(say("no_preset", key=repr(key), game=game))
+    raise RulesError(Message("no_preset", key=repr(key), game=game))
 
 
 HOUSE_OPTIONS = (
@@ -110,41 +110,41 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
     for found in (found for count in counts for found in presets(game, count)):
         if dict(found.options) == dict(options):
             if found.key == AS_RULED:
-                return say("rules_as_ruled")
+                return Message("rules_as_ruled")
             # A name with a number in it ("1 to 10 and back") is a message of its own,
             # said in the page's language as it is; a plain name is a catalogue word.
             name = found.name if isinstance(found.name, Message) else Term(found.name)
-            return say("rules_preset", name=name)
+            return Message("rules_preset", name=name)
     house = {name: options[name] for name in HOUSE_OPTIONS if name in options}
     if not house:
-        return say("rules_as_ruled")
+        return Message("rules_as_ruled")
     parts: list[str] = []
     listed = house.get("hands")
     if isinstance(listed, list | tuple):
         again = "rules_hands_again" if rules.repeats_hands else "rules_hands"
-        parts.append(say(again, hands=_hands_text(listed)))
+        parts.append(Message(again, hands=_hands_text(listed)))
     if "hook" in house:
-        parts.append(say("rules_hook" if house["hook"] == "on" else "rules_no_hook"))
+        parts.append(Message("rules_hook" if house["hook"] == "on" else "rules_no_hook"))
     if "hook_from" in house and house.get("hook") != "off":
-        parts.append(say("rules_hook_from", cards=str(house["hook_from"])))
+        parts.append(Message("rules_hook_from", cards=str(house["hook_from"])))
     if "made" in house:
         parts.append(
-            say("rules_made_missed", made=str(house["made"]), missed=str(house.get("missed")))
+            Message("rules_made_missed", made=str(house["made"]), missed=str(house.get("missed")))
         )
     if "target" in house:
-        parts.append(say("goal_to", target=str(house["target"])))
+        parts.append(Message("goal_to", target=str(house["target"])))
     if "sit_out" in house:
         sit_out = house["sit_out"]
         parts.append(
-            say("rules_nobody_sits_out")
+            Message("rules_nobody_sits_out")
             if sit_out is None
-            else say("rules_sit_out_from", points=str(sit_out))
+            else Message("rules_sit_out_from", points=str(sit_out))
         )
     if house.get("bounce") is False:
-        parts.append(say("rules_no_bounce"))
+        parts.append(Message("rules_no_bounce"))
     bidding = next((o.default for o in rules.options if o.name == "bidding"), "open")
     if house.get("bidding", bidding) != bidding:  # sealed, or Skull King's bids open
-        parts.append(say("rules_sealed" if house["bidding"] == "sealed" else "rules_open"))
+        parts.append(Message("rules_sealed" if house["bidding"] == "sealed" else "rules_open"))
     if not parts:
-        return say("rules_as_ruled")  # only options at their defaults ("bidding: open")
-    return say("rules_house", parts=tuple(parts))
+        return Message("rules_as_ruled")  # only options at their defaults ("bidding: open")
+    return Message("rules_house", parts=tuple(parts))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .core import GameRules, RoundContext, Setup
 from .errors import RulesError
 from .expressions import Expression, scorer
-from .messages import Term, say
+from .messages import Message, Term
 from .options import Option, OptionChoice, OptionValue
 
 MOST_HAND_FROM = 60
@@ -160,17 +160,21 @@ def check_house_rules(setup: Setup, most: int, too_big: str = "hands_too_big") -
         for size in listed:
             if size > most:
                 raise RulesError(
-                    say(too_big, option="hands", cards=size, players=setup.n, most=most)
+                    Message(too_big, option="hands", cards=size, players=setup.n, most=most)
                 )
     custom = setup.options.get("scoring") == CUSTOM
     for option in (MADE, MISSED):
         given = setup.options.get(option.name) is not None
         if given and not custom:
-            raise RulesError(say("option_only_with", name=option.name, setting="scoring: custom"))
+            raise RulesError(
+                Message("option_only_with", name=option.name, setting="scoring: custom")
+            )
         if custom and not given:
             what = Term(option.help.split(" (")[0])
             raise RulesError(
-                say("option_needed_custom", name=option.name, setting="scoring: custom", what=what)
+                Message(
+                    "option_needed_custom", name=option.name, setting="scoring: custom", what=what
+                )
             )
 
 
@@ -178,7 +182,7 @@ def hand_pattern(start: int, peak: int, end: int) -> tuple[int, ...]:
     """Hand sizes from ``start`` up (or down) to ``peak``, then on to ``end``."""
     for value in (start, peak, end):
         if value < 1:
-            raise RulesError(say("hand_at_least_one", value=value))
+            raise RulesError(Message("hand_at_least_one", value=value))
     first = range(start, peak + 1) if start <= peak else range(start, peak - 1, -1)
     second = range(peak - 1, end - 1, -1) if end <= peak else range(peak + 1, end + 1)
     return (*first, *second)

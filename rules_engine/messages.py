@@ -510,6 +510,8 @@ class Message(str):
     params: Mapping[str, Param]
 
     def __new__(cls, code: str, **params: Param) -> Message:
+        if code not in ENGLISH:
+            raise KeyError(f"no message {code!r} in the engine's catalogue")
         words = _render(code, params, _english, _english_plural)
         message = super().__new__(cls, words)
         message.code = code
@@ -524,32 +526,25 @@ def _rebuild(code: str, params: dict[str, Param]) -> Message:
     return Message(code, **params)
 
 
-def say(code: str, **params: Param) -> Message:
-    """The message ``code`` with its parameters; ``str()`` of it is its English words."""
-    if code not in ENGLISH:
-        raise KeyError(f"no message {code!r} in the engine's catalogue")
-    return Message(code, **params)
-
-
 def names_and(names: list[str]) -> Param:
     """ "Ann", "Ann and Bob", "Ann, Bob and Cat": a list of names as players say it."""
     if len(names) == 1:
         return names[0]
-    return say("names_and", others=", ".join(names[:-1]), last=names[-1])
+    return Message("names_and", others=", ".join(names[:-1]), last=names[-1])
 
 
 def each_and(names: list[str]) -> Param:
     """ "Ann", "Ann and Bob", "Ann and Bob and Cat": every name joined by "and"."""
     if len(names) == 1:
         return names[0]
-    return say("names_and", others=each_and(names[:-1]), last=names[-1])
+    return Message("names_and", others=each_and(names[:-1]), last=names[-1])
 
 
 def comma_list(words: list[str]) -> str:
     """ "pass, zero, all": words (terms, as a rule) in order, each translated in turn."""
     if len(words) == 1:
         return words[0]
-    return say("comma_list", first=words[0], rest=comma_list(words[1:]))
+    return Message("comma_list", first=words[0], rest=comma_list(words[1:]))
 
 
 def _render(code: str, params: Mapping[str, Param], gettext: Gettext, ngettext: Ngettext) -> str:

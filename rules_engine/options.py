@@ -8,7 +8,7 @@ from typing import Literal
 
 from .errors import RulesError
 from .expressions import PACK_OF_52, Domain, read_expression
-from .messages import Term, say
+from .messages import Message, Term
 
 OptionValue = str | int | bool | tuple[int, ...] | None
 # "hands": a list of hand sizes (kept as a tuple); "expression": a house rule's
@@ -54,7 +54,7 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise RulesError(say("option_bool", name=self.name, value=repr(value)))
+            raise RulesError(Message("option_bool", name=self.name, value=repr(value)))
         if self.kind == "hands":
             return self.check_hands(value)
         if self.kind == "expression":
@@ -65,14 +65,14 @@ class Option:
             if value is None and (self.default is None or self.nullable):
                 return None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(say("option_int", name=self.name, value=repr(value)))
+                raise RulesError(Message("option_int", name=self.name, value=repr(value)))
             if self.minimum is not None and value < self.minimum:
                 raise RulesError(
-                    say("option_minimum", name=self.name, minimum=self.minimum, value=value)
+                    Message("option_minimum", name=self.name, minimum=self.minimum, value=value)
                 )
             if self.maximum is not None and value > self.maximum:
                 raise RulesError(
-                    say("option_maximum", name=self.name, maximum=self.maximum, value=value)
+                    Message("option_maximum", name=self.name, maximum=self.maximum, value=value)
                 )
             return value
         allowed = [choice.value for choice in self.choices]
@@ -81,24 +81,26 @@ class Option:
             if type(choice_value) is type(value) and choice_value == value:
                 return choice_value
         shown = ", ".join(str(v) for v in allowed)
-        raise RulesError(say("option_choice", name=self.name, choices=shown, value=repr(value)))
+        raise RulesError(Message("option_choice", name=self.name, choices=shown, value=repr(value)))
 
     def check_hands(self, value: object) -> tuple[int, ...]:
         """A list of hand sizes, 1 to 60 of them, each at least 1 (the most a pack
         allows depends on the players, and the game checks it with them)."""
         if not isinstance(value, list | tuple):
-            raise RulesError(say("option_hands_list", name=self.name, value=repr(value)))
+            raise RulesError(Message("option_hands_list", name=self.name, value=repr(value)))
         if not 1 <= len(value) <= MOST_ROUNDS_LISTED:
             raise RulesError(
-                say("option_hands_count", name=self.name, most=MOST_ROUNDS_LISTED, count=len(value))
+                Message(
+                    "option_hands_count", name=self.name, most=MOST_ROUNDS_LISTED, count=len(value)
+                )
             )
         for size in value:
             if not isinstance(size, int) or isinstance(size, bool):
-                reason = say("hand_size_whole", value=repr(size))
-                raise RulesError(say("option_reason", option=self.name, reason=reason))
+                reason = Message("hand_size_whole", value=repr(size))
+                raise RulesError(Message("option_reason", option=self.name, reason=reason))
             if size < 1:
-                reason = say("hand_at_least_one", value=size)
-                raise RulesError(say("option_reason", option=self.name, reason=reason))
+                reason = Message("hand_at_least_one", value=size)
+                raise RulesError(Message("option_reason", option=self.name, reason=reason))
         return tuple(value)
 
 
@@ -110,10 +112,10 @@ def resolve_options(
     for name in given:
         if name not in known:
             names = ", ".join(known) or Term("none")
-            raise RulesError(say("option_unknown", name=repr(name), names=names))
+            raise RulesError(Message("option_unknown", name=repr(name), names=names))
         for other in known[name].excludes:
             if other in given:
-                raise RulesError(say("options_exclusive", other=other, name=name))
+                raise RulesError(Message("options_exclusive", other=other, name=name))
     return {
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in options

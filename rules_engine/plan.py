@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .core import Setup
 from .errors import RulesError
-from .messages import say
+from .messages import Message
 from .options import resolve_options
 from .record import check_players, rules_for
 
@@ -43,7 +43,7 @@ def schedule(
     rules = rules_for(game)
     names = check_players(rules, [f"Player {seat + 1}" for seat in range(players)])
     if not 0 <= first_dealer < players:
-        raise RulesError(say("plan_first_dealer", players=players, seat=first_dealer + 1))
+        raise RulesError(Message("plan_first_dealer", players=players, seat=first_dealer + 1))
     setup = Setup(rules.key, resolve_options(rules.options, options), names, first_dealer)
     rules.check_setup(setup)
     count = rules.round_count(setup)

@@ -14,13 +14,13 @@ from typing import Any
 from .core import MAX_NAME, GameRules, Round, Setup
 from .errors import RulesError
 from .games import GAMES
-from .messages import Term, say
+from .messages import Message, Term
 from .options import MOST_DEALS, resolve_options
 
 FORMAT = "scorepad/1"
 # RULINGS, "Length": a game holds at most 200 rounds, whatever its rules.
 MOST_ROUNDS = MOST_DEALS
-TOO_MANY_ROUNDS = say("too_many_rounds", most=MOST_ROUNDS)
+TOO_MANY_ROUNDS = Message("too_many_rounds", most=MOST_ROUNDS)
 FIELDS = ("format", "game", "options", "players", "first_dealer", "rounds", "played_at")
 # Every field but ``played_at`` must be there (a game not begun has "rounds": [],
 # default rules "options": {}).
@@ -29,7 +29,7 @@ REQUIRED = ("format", "game", "options", "players", "first_dealer", "rounds")
 
 def rules_for(game: object) -> GameRules:
     if not isinstance(game, str) or game not in GAMES:
-        raise RulesError(say("record_unknown_game", value=repr(game), games=", ".join(GAMES)))
+        raise RulesError(Message("record_unknown_game", value=repr(game), games=", ".join(GAMES)))
     return GAMES[game]
 
 
@@ -122,14 +122,14 @@ def check_played_at(value: object) -> str:
     earliest = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
     latest = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
     if not earliest <= moment <= latest:
-        raise RulesError(say("record_played_at_range", field="played_at", value=repr(value)))
+        raise RulesError(Message("record_played_at_range", field="played_at", value=repr(value)))
     return value
 
 
 def _not_played_at(value: object) -> RulesError:
     example = '"2026-11-21T19:30:00+01:00"'
     return RulesError(
-        say("record_played_at", field="played_at", example=example, value=repr(value))
+        Message("record_played_at", field="played_at", example=example, value=repr(value))
     )
 
 
@@ -157,12 +157,12 @@ def new_record(
 def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
     """Player names in seat order, as many as the game takes, none blank or twice."""
     if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-        raise RulesError(say("record_players_list"))
+        raise RulesError(Message("record_players_list"))
     names = tuple(p.strip() for p in players)
     count = len(names)
     if not rules.min_players <= count <= rules.max_players:
         raise RulesError(
-            say(
+            Message(
                 "record_player_count",
                 game=Term(rules.title),
                 counts=rules.player_counts,
@@ -171,13 +171,15 @@ def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
         )
     for name in names:
         if not name:
-            raise RulesError(say("record_needs_name"))
+            raise RulesError(Message("record_needs_name"))
         if len(name) > MAX_NAME:
-            raise RulesError(say("record_name_too_long", name=repr(name[:MAX_NAME]), most=MAX_NAME))
+            raise RulesError(
+                Message("record_name_too_long", name=repr(name[:MAX_NAME]), most=MAX_NAME)
+            )
         # The case-folded name counts too: it is how a player is found ("ß" is "ss").
         if len(name.casefold()) > MAX_NAME:
             raise RulesError(
-                say(
+                Message(
                     "record_name_folds_too_long",
                     name=repr(name),
                     count=len(name.casefold()),
@@ -187,11 +189,11 @@ def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
         # Control characters (NUL...) and lone surrogates cannot be stored or shown.
         if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
             shown = name.encode("utf-8", "replace").decode()
-            raise RulesError(say("record_name_control", name=repr(shown)))
+            raise RulesError(Message("record_name_control", name=repr(shown)))
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise RulesError(say("record_same_name", name=name))
+            raise RulesError(Message("record_same_name", name=name))
         seen.add(name.casefold())
     return names
 
@@ -203,21 +205,21 @@ def parse_record(data: object) -> Record:
     rules depend on the totals before it.
     """
     if not isinstance(data, Mapping):
-        raise RulesError(say("record_not_object"))
+        raise RulesError(Message("record_not_object"))
     if data.get("format") != FORMAT:
         raise RulesError(
-            say("record_format", format=FORMAT, field="format", value=repr(data.get("format")))
+            Message("record_format", format=FORMAT, field="format", value=repr(data.get("format")))
         )
     for key in data:
         if key not in FIELDS:
-            raise RulesError(say("record_unknown_field", field=repr(key)))
+            raise RulesError(Message("record_unknown_field", field=repr(key)))
     for key in REQUIRED:
         if key not in data:
-            raise RulesError(say("record_missing_field", field=key))
+            raise RulesError(Message("record_missing_field", field=key))
     rules = rules_for(data.get("game"))
     options = data["options"]
     if not isinstance(options, Mapping):
-        raise RulesError(say("record_options_object", field="options"))
+        raise RulesError(Message("record_options_object", field="options"))
     players = check_players(rules, data.get("players"))
     first_dealer = data.get("first_dealer")
     if (
@@ -225,16 +227,18 @@ def parse_record(data: object) -> Record:
         or isinstance(first_dealer, bool)
         or not 0 <= first_dealer < len(players)
     ):
-        raise RulesError(say("record_first_dealer", field="first_dealer", last=len(players) - 1))
+        raise RulesError(
+            Message("record_first_dealer", field="first_dealer", last=len(players) - 1)
+        )
     played_at = check_played_at(data["played_at"]) if "played_at" in data else None
     rounds = data["rounds"]
     if not isinstance(rounds, list):
-        raise RulesError(say("record_rounds_list", field="rounds"))
+        raise RulesError(Message("record_rounds_list", field="rounds"))
     if len(rounds) > MOST_ROUNDS:
         raise RulesError(TOO_MANY_ROUNDS, MOST_ROUNDS + 1)
     for number, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, Mapping):
-            raise RulesError(say("record_round_object"), number)
+            raise RulesError(Message("record_round_object"), number)
     record = Record(rules.key, players, first_dealer, dict(options), tuple(rounds), played_at)
     record.setup  # noqa: B018 -- checks the options now rather than at first use
     return record
@@ -247,7 +251,7 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise RulesError(say("record_key_twice", key=json.dumps(key, ensure_ascii=False)))
+            raise RulesError(Message("record_key_twice", key=json.dumps(key, ensure_ascii=False)))
         data[key] = value
     return data
 
@@ -269,5 +273,5 @@ def load_record(text: str | bytes) -> Record:
     except RulesError:
         raise  # a key given twice: a ValueError too, and already in words
     except (ValueError, RecursionError) as error:
-        raise RulesError(say("record_not_json", error=str(error))) from None
+        raise RulesError(Message("record_not_json", error=str(error))) from None
     return parse_record(data)

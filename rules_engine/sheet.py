@@ -14,7 +14,7 @@ from typing import Any
 
 from .core import PaperRow, Round, RoundContext, RoundView, Setup, plain_paper_row
 from .errors import RulesError
-from .messages import say
+from .messages import Message
 from .record import MOST_ROUNDS, TOO_MANY_ROUNDS, Record
 
 
@@ -161,7 +161,7 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             scored.append(_unplayable(index, setup.dealer(index), totals, TOO_MANY_ROUNDS))
             continue
         if finished:
-            over = RulesError(say("over_before_round"), index + 1)
+            over = RulesError(Message("over_before_round"), index + 1)
             if strict:
                 raise over
             scored.append(_unplayable(index, setup.dealer(index), totals, over.message))
@@ -188,13 +188,13 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             scores = rules.score_round(ctx, rnd)
             view = rules.view(ctx, rnd)
             if len(scores) != setup.n:
-                raise RulesError(say("round_scores_for", scores=len(scores), players=setup.n))
+                raise RulesError(Message("round_scores_for", scores=len(scores), players=setup.n))
         except (RulesError, LookupError, TypeError, ValueError):
             if strict:
                 raise
             # Only in review, for a round whose shape is broken: it counts for
             # nothing until it is corrected.
-            unreadable = problem or say("round_unreadable")
+            unreadable = problem or Message("round_unreadable")
             scored.append(_unplayable(index, ctx.dealer, totals, unreadable))
             continue
         if problem is None and key is not None:

@@ -28,7 +28,7 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Message, Term, comma_list, say
+from .messages import Message, Term, comma_list
 from .options import MOST_DEALS, Option, OptionChoice
 
 TRICKS = 8
@@ -109,10 +109,10 @@ class Auction:
             return None
         standing = self.standing
         if standing is not None and CALLS.index(call) <= CALLS.index(standing):
-            return say("sinker_not_stronger", call=Term(call), standing=Term(standing))
+            return Message("sinker_not_stronger", call=Term(call), standing=Term(standing))
         single = DOUBLES.get(call)
         if single is not None and standing != single:
-            return say("sinker_double_over", call=Term(call), single=Term(single))
+            return Message("sinker_double_over", call=Term(call), single=Term(single))
         return None
 
 
@@ -132,13 +132,13 @@ def tricks_seat(ctx: RoundContext, bids: Auction) -> int:
 
 def all_choices(ctx: RoundContext, bidder: int) -> tuple[Choice, ...]:
     opponent = 1 - bidder
-    made = Choice(MADE, say("sinker_made", player=ctx.name(bidder), tricks=TRICKS))
+    made = Choice(MADE, Message("sinker_made", player=ctx.name(bidder), tricks=TRICKS))
     lost = tuple(
         Choice(
             lost_at(k),
-            say("sinker_lost_at", trick=k, opponent=ctx.name(opponent))
+            Message("sinker_lost_at", trick=k, opponent=ctx.name(opponent))
             if k == 1
-            else say(
+            else Message(
                 "sinker_lost_after",
                 trick=k,
                 opponent=ctx.name(opponent),
@@ -224,33 +224,37 @@ class Sinker(GameRules):
         if not bids.over:
             seat = bids.to_call
             choices = tuple(Choice(c, CALL_LABELS[c], bids.refusal(c)) for c in CALLS)
-            return Step(StepKind.CALL, say("prompt_calls", player=ctx.name(seat)), seat, choices)
+            return Step(
+                StepKind.CALL, Message("prompt_calls", player=ctx.name(seat)), seat, choices
+            )
         if draft["tricks"] is None:
             seat = tricks_seat(ctx, bids)
             if bids.standing in ALL_BIDS:
-                prompt = say("sinker_how_went", player=ctx.name(seat), call=Term(bids.standing))
+                prompt = Message("sinker_how_went", player=ctx.name(seat), call=Term(bids.standing))
                 return Step(StepKind.TRICKS, prompt, seat, all_choices(ctx, seat))
             choices = tuple(Choice(str(t), str(t)) for t in range(TRICKS + 1))
-            return Step(StepKind.TRICKS, say("prompt_tricks", player=ctx.name(seat)), seat, choices)
-        return Step(StepKind.COMPLETE, say("prompt_complete"))
+            return Step(
+                StepKind.TRICKS, Message("prompt_tricks", player=ctx.name(seat)), seat, choices
+            )
+        return Step(StepKind.COMPLETE, Message("prompt_complete"))
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
         if step.kind is StepKind.COMPLETE:
-            raise RulesError(say("round_complete"))
+            raise RulesError(Message("round_complete"))
         bids = auction(ctx, draft)
         if entry.kind == "call":
             if step.kind is not StepKind.CALL:
-                raise RulesError(say("sinker_auction_over", outcome=self.outcome(ctx, bids)))
+                raise RulesError(Message("sinker_auction_over", outcome=self.outcome(ctx, bids)))
             if entry.seat != step.player:
-                raise RulesError(say("turn_to_call", player=ctx.name(step.player)))
+                raise RulesError(Message("turn_to_call", player=ctx.name(step.player)))
             call = step.choice(entry.value).value
             return {**draft, "calls": [*draft["calls"], call]}
         if entry.kind == "tricks":
             if step.kind is not StepKind.TRICKS:
-                raise RulesError(say("sinker_tricks_after_auction"))
+                raise RulesError(Message("sinker_tricks_after_auction"))
             if entry.seat != step.player:
-                raise RulesError(say("tricks_asked", player=ctx.name(step.player)))
+                raise RulesError(Message("tricks_asked", player=ctx.name(step.player)))
             value = step.choice(entry.value).value
             seat = step.player
             if bids.standing in ALL_BIDS:
@@ -260,14 +264,14 @@ class Sinker(GameRules):
                 tricks[seat] = int(value)
                 tricks[1 - seat] = TRICKS - int(value)
             return {**draft, "tricks": tricks}
-        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
+        raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def outcome(self, ctx: RoundContext, bids: Auction) -> Message:
         """The auction's result in words: "Ann's 2 is the contract", "Diving"."""
         if bids.diving:
-            return say("sinker_outcome_diving")
+            return Message("sinker_outcome_diving")
         assert bids.bidder is not None and bids.standing is not None
-        return say(
+        return Message(
             "sinker_outcome_contract", player=ctx.name(bids.bidder), contract=Term(bids.standing)
         )
 
@@ -275,13 +279,13 @@ class Sinker(GameRules):
         notes: list[str] = []
         limit = ctx.option("exchange_limit")
         if isinstance(limit, int) and limit:
-            notes.append(say("sinker_exchange", cards=limit))
+            notes.append(Message("sinker_exchange", cards=limit))
         bids = auction(ctx, draft)
         if bids.diving:
-            notes.append(say("sinker_note_diving"))
+            notes.append(Message("sinker_note_diving"))
         elif bids.bidder is not None and bids.standing is not None:
             code = "sinker_note_contract" if bids.over else "sinker_note_standing"
-            notes.append(say(code, player=ctx.name(bids.bidder), contract=Term(bids.standing)))
+            notes.append(Message(code, player=ctx.name(bids.bidder), contract=Term(bids.standing)))
         return tuple(notes)
 
     def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
@@ -292,27 +296,29 @@ class Sinker(GameRules):
         check_keys(rnd, ("calls", "tricks"))
         calls = rnd["calls"]
         if not isinstance(calls, list):
-            raise RulesError(say("sinker_calls_list", field="calls"))
+            raise RulesError(Message("sinker_calls_list", field="calls"))
         entries: list[Entry] = []
         draft = self.start(ctx)
         for call in calls:
             if not isinstance(call, str) or call not in CALLS:
-                raise RulesError(say("sinker_call_value", calls=", ".join(CALLS), value=repr(call)))
+                raise RulesError(
+                    Message("sinker_call_value", calls=", ".join(CALLS), value=repr(call))
+                )
             entry = Entry("call", auction(ctx, draft).to_call, call)
             draft = self.enter(ctx, draft, entry)  # refuses a call the rules do not allow
             entries.append(entry)
         bids = auction(ctx, draft)
         if not bids.over:
-            raise RulesError(say("sinker_calls_stop", player=ctx.name(bids.to_call)))
+            raise RulesError(Message("sinker_calls_stop", player=ctx.name(bids.to_call)))
         tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, rnd["tricks"], "tricks")]
         for seat, taken in enumerate(tricks):
             if taken < 0:
-                raise RulesError(say("tricks_negative", player=ctx.name(seat), tricks=taken))
+                raise RulesError(Message("tricks_negative", player=ctx.name(seat), tricks=taken))
         seat = tricks_seat(ctx, bids)
         if bids.standing in ALL_BIDS:
             return [*entries, Entry("tricks", seat, self.all_result(ctx, bids, tricks))]
         if sum(tricks) != TRICKS:
-            raise RulesError(say("tricks_sum", total=sum(tricks), hand_size=TRICKS))
+            raise RulesError(Message("tricks_sum", total=sum(tricks), hand_size=TRICKS))
         return [*entries, Entry("tricks", seat, tricks[seat])]
 
     def all_result(self, ctx: RoundContext, bids: Auction, tricks: list[int]) -> str:
@@ -328,7 +334,7 @@ class Sinker(GameRules):
         if tricks[opponent] == 1 and tricks[bidder] < TRICKS:
             return lost_at(tricks[bidder] + 1)
         raise RulesError(
-            say(
+            Message(
                 "sinker_all_result",
                 bidder=ctx.name(bidder),
                 contract=Term(str(bids.standing)),
@@ -344,7 +350,7 @@ class Sinker(GameRules):
         bids = Auction(tuple(rnd["calls"]), non_dealer(ctx))
         if bids.bidder is None or bids.standing is None:
             # Only a round that ``check_round`` refused gets here (the sheet's review).
-            raise RulesError(say("sinker_no_contract"))
+            raise RulesError(Message("sinker_no_contract"))
         return bids.bidder, bids.standing
 
     def is_diving(self, rnd: Round) -> bool:
@@ -364,13 +370,13 @@ class Sinker(GameRules):
     def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
         tricks = tuple(str(t) for t in rnd["tricks"])
         if self.is_diving(rnd):
-            return RoundView(("dive", "dive"), tricks, (say("sinker_diving"),), (None, None))
+            return RoundView(("dive", "dive"), tricks, (Message("sinker_diving"),), (None, None))
         bidder, contract = self.contract(ctx, rnd)
         shown = ["", ""]
         shown[bidder] = contract
         made = contract_made(contract, int(rnd["tricks"][bidder]))
         code = "sinker_view_made" if made else "sinker_view_failed"
-        note = say(code, player=ctx.name(bidder), contract=Term(contract))
+        note = Message(code, player=ctx.name(bidder), contract=Term(contract))
         outcome: list[bool | None] = [None, None]
         outcome[bidder] = made
         return RoundView(tuple(shown), tricks, (note,), tuple(outcome))
@@ -381,10 +387,13 @@ class Sinker(GameRules):
         calls = comma_list([Term(str(call)) for call in rnd["calls"]])
         tricks = tuple((str(t),) for t in rnd["tricks"])
         if self.is_diving(rnd):
-            return PaperRow((calls, say("sinker_diving")), tricks)
+            return PaperRow((calls, Message("sinker_diving")), tricks)
         bidder, contract = self.contract(ctx, rnd)
         made = "made" if contract_made(contract, int(rnd["tricks"][bidder])) else "failed"
         return PaperRow(
-            (calls, say(f"sinker_row_{made}", player=ctx.name(bidder), contract=Term(contract))),
+            (
+                calls,
+                Message(f"sinker_row_{made}", player=ctx.name(bidder), contract=Term(contract)),
+            ),
             tricks,
         )

@@ -35,7 +35,7 @@ from .house_rules import (
     ScheduledHands,
     hands_option,
 )
-from .messages import Term, say
+from .messages import Message, Term
 from .options import AS_RULED, Option, Preset
 from .text import bid_balance
 
@@ -190,26 +190,26 @@ class SkullKing(ScheduledHands):
         )
         if owed:
             return self.bonus_step(ctx, owed)
-        return Step(StepKind.COMPLETE, say("prompt_complete"))
+        return Step(StepKind.COMPLETE, Message("prompt_complete"))
 
     def tricks_step(self, ctx: RoundContext, draft: Draft) -> Step:
         """Tricks taken, a player at a time in bid order; more than are left is refused."""
         seat = next(s for s in ctx.bid_order if draft["tricks"][s] is None)
         left = self.tricks_left(ctx, draft)
-        refusal = say("skull_tricks_left", left=left, hand_size=ctx.hand_size)
+        refusal = Message("skull_tricks_left", left=left, hand_size=ctx.hand_size)
         choices = tuple(
             Choice(str(t), str(t), None if t <= left else refusal) for t in range(ctx.hand_size + 1)
         )
-        return Step(StepKind.TRICKS, say("prompt_tricks", player=ctx.name(seat)), seat, choices)
+        return Step(StepKind.TRICKS, Message("prompt_tricks", player=ctx.name(seat)), seat, choices)
 
     def bonus_step(self, ctx: RoundContext, owed: tuple[int, ...]) -> Step:
         """The bonus of a player who made their bid: the printed bonuses are one tap
         each, added up at the table; any whole number 0..500 is taken."""
         choices = (
-            Choice("0", say("skull_no_bonus")),
+            Choice("0", Message("skull_no_bonus")),
             *(Choice(str(bonus.points), Term(bonus.label)) for bonus in BONUSES),
         )
-        prompt = say("skull_prompt_bonus", player=ctx.name(owed[0]))
+        prompt = Message("skull_prompt_bonus", player=ctx.name(owed[0]))
         return Step(StepKind.BONUS, prompt, owed[0], choices, low=0, high=MOST_BONUS, seats=owed)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
@@ -217,12 +217,12 @@ class SkullKing(ScheduledHands):
         if self.next_step(ctx, draft).kind is not StepKind.TRICKS:
             return ()
         taken = sum(t for t in draft["tricks"] if t is not None)
-        refusal = say("skull_lost_left", left=ctx.hand_size - taken)
+        refusal = Message("skull_lost_left", left=ctx.hand_size - taken)
         choices = tuple(
             Choice(str(k), str(k), None if taken + k <= ctx.hand_size else refusal)
             for k in range(ctx.hand_size + 1)
         )
-        return (Step(StepKind.LOST, say("skull_prompt_lost"), None, choices),)
+        return (Step(StepKind.LOST, Message("skull_prompt_lost"), None, choices),)
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         """The bids against the tricks (when sealed, once they are all shown), the lost."""
@@ -231,13 +231,13 @@ class SkullKing(ScheduledHands):
         if any(b is not None for b in bids) and not self.bids_sealed(ctx, draft):
             notes.append(bid_balance(ctx.hand_size, bids))
         if self.lost(draft):
-            notes.append(say("skull_note_lost", lost=self.lost(draft)))
+            notes.append(Message("skull_note_lost", lost=self.lost(draft)))
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         kind = self.next_step(ctx, draft).kind
         if kind is StepKind.COMPLETE:
-            raise RulesError(say("round_complete"))
+            raise RulesError(Message("round_complete"))
         if entry.kind == "bid":
             return self.enter_bid(ctx, draft, entry)
         if entry.kind == "lost":
@@ -245,14 +245,14 @@ class SkullKing(ScheduledHands):
         if entry.kind == "tricks":
             if kind is not StepKind.TRICKS:
                 raise RulesError(
-                    say("tricks_after_every_bid")
+                    Message("tricks_after_every_bid")
                     if kind is StepKind.BID
-                    else say("skull_tricks_in")
+                    else Message("skull_tricks_in")
                 )
             return self.enter_tricks(ctx, draft, entry)
         if entry.kind == "bonus":
             return self.enter_bonus(ctx, draft, entry)
-        raise RulesError(say("not_entered_in", kind=repr(entry.kind), game=self.title))
+        raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
         seat = check_bidder(ctx, seat)
@@ -261,10 +261,10 @@ class SkullKing(ScheduledHands):
         if alone is not None:
             return alone
         if step.kind is StepKind.BID:
-            raise RulesError(say("has_bid", player=ctx.name(seat)))
+            raise RulesError(Message("has_bid", player=ctx.name(seat)))
         if self.sealed(ctx.setup):
-            raise RulesError(say("bids_shown", player=ctx.name(seat)))
-        raise RulesError(say("bidding_over"))
+            raise RulesError(Message("bids_shown", player=ctx.name(seat)))
+        raise RulesError(Message("bidding_over"))
 
     def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         """Bids in any order. Sealed, a bid may be changed until the last one is in."""
@@ -277,10 +277,10 @@ class SkullKing(ScheduledHands):
     def enter_lost(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         steps = self.optional_steps(ctx, draft)
         if not steps:
-            raise RulesError(say("skull_lost_when"))
+            raise RulesError(Message("skull_lost_when"))
         lost = as_int(entry.value, "lost")
         if not 0 <= lost <= ctx.hand_size:
-            raise RulesError(say("skull_lost_range", hand_size=ctx.hand_size, lost=lost))
+            raise RulesError(Message("skull_lost_range", hand_size=ctx.hand_size, lost=lost))
         steps[0].choice(lost)  # refuses more than the tricks not yet taken
         return {**draft, "lost": lost}
 
@@ -288,7 +288,7 @@ class SkullKing(ScheduledHands):
         """One player's tricks; with one player left, theirs are what is left."""
         step = self.tricks_step(ctx, draft)
         if entry.seat != step.player:
-            raise RulesError(say("tricks_asked", player=ctx.name(step.player)))
+            raise RulesError(Message("tricks_asked", player=ctx.name(step.player)))
         tricks = list(draft["tricks"])
         tricks[step.player] = int(step.choice(entry.value).value)
         missing = [s for s in range(ctx.n) if tricks[s] is None]
@@ -300,12 +300,12 @@ class SkullKing(ScheduledHands):
     def enter_bonus(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.BONUS:
-            raise RulesError(say("skull_bonus_when"))
+            raise RulesError(Message("skull_bonus_when"))
         seat = entry.seat
         if seat not in step.seats:
             if isinstance(seat, int) and 0 <= seat < ctx.n and seat not in self.made(draft):
-                raise RulesError(say("skull_bonus_missed", player=ctx.name(seat)))
-            raise RulesError(say("skull_bonus_asked", player=ctx.name(step.player)))
+                raise RulesError(Message("skull_bonus_missed", player=ctx.name(seat)))
+            raise RulesError(Message("skull_bonus_asked", player=ctx.name(step.player)))
         assert isinstance(seat, int)
         bonus = as_int(entry.value, "bonus")
         check_bonus(ctx, seat, bonus)
@@ -331,17 +331,17 @@ class SkullKing(ScheduledHands):
         bids = seat_list(ctx.setup, rnd["bids"], "bids")
         lost = as_int(rnd.get("lost", 0), "lost")
         if not 0 <= lost <= ctx.hand_size:
-            raise RulesError(say("skull_lost_range", hand_size=ctx.hand_size, lost=lost))
+            raise RulesError(Message("skull_lost_range", hand_size=ctx.hand_size, lost=lost))
         bonus = _numbers(rnd.get("bonus", [0] * ctx.n), ctx, "bonus")
         for seat, points in enumerate(bonus):
             check_bonus(ctx, seat, points)
         tricks = _numbers(rnd["tricks"], ctx, "tricks")
         for seat, taken in enumerate(tricks):
             if taken < 0:
-                raise RulesError(say("tricks_negative", player=ctx.name(seat), tricks=taken))
+                raise RulesError(Message("tricks_negative", player=ctx.name(seat), tricks=taken))
         if sum(tricks) + lost != ctx.hand_size:
             raise RulesError(
-                say("skull_tricks_sum", total=sum(tricks), lost=lost, hand_size=ctx.hand_size)
+                Message("skull_tricks_sum", total=sum(tricks), lost=lost, hand_size=ctx.hand_size)
             )
         entries = [Entry("bid", seat, bids[seat]) for seat in ctx.bid_order]
         if lost:
@@ -367,13 +367,13 @@ class SkullKing(ScheduledHands):
         bids, tricks, bonus = rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd)
         made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
         breakdown = tuple(
-            say("skull_breakdown", points=round_score(b, t, ctx.hand_size, 0), bonus=x,
+            Message("skull_breakdown", points=round_score(b, t, ctx.hand_size, 0), bonus=x,
                 total=round_score(b, t, ctx.hand_size, x))
             if b == t and x else ""
             for b, t, x in zip(bids, tricks, bonus, strict=True)
         )  # fmt: skip
         lost = int(rnd.get("lost", 0))
-        notes = (say("skull_note_lost", lost=lost),) if lost else ()
+        notes = (Message("skull_note_lost", lost=lost),) if lost else ()
         return RoundView(
             tuple(str(b) for b in bids),
             tuple(str(t) for t in tricks),
@@ -396,5 +396,5 @@ class SkullKing(ScheduledHands):
 def check_bonus(ctx: RoundContext, seat: int, bonus: int) -> None:
     if not 0 <= bonus <= MOST_BONUS:
         raise RulesError(
-            say("skull_bonus_range", player=ctx.name(seat), most=MOST_BONUS, bonus=bonus)
+            Message("skull_bonus_range", player=ctx.name(seat), most=MOST_BONUS, bonus=bonus)
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .messages import Message, say
+from .messages import Message
 
 
 def bid_balance(hand_size: int, bids: Sequence[int | None]) -> Message:
@@ -12,7 +12,7 @@ def bid_balance(hand_size: int, bids: Sequence[int | None]) -> Message:
     under by 2")."""
     total = sum(b for b in bids if b is not None)
     if total == hand_size:
-        return say("bids_exact", total=total, hand_size=hand_size)
+        return Message("bids_exact", total=total, hand_size=hand_size)
     if total > hand_size:
-        return say("bids_over", total=total, hand_size=hand_size, by=total - hand_size)
-    return say("bids_under", total=total, hand_size=hand_size, by=hand_size - total)
+        return Message("bids_over", total=total, hand_size=hand_size, by=total - hand_size)
+    return Message("bids_under", total=total, hand_size=hand_size, by=hand_size - total)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .checks import as_int, seat_list
 from .core import Choice, Draft, Entry, RoundContext, Step, StepKind
 from .errors import RulesError
-from .messages import say
+from .messages import Message
 
 
 def tricks_step(ctx: RoundContext, draft: Draft) -> Step:
@@ -21,18 +21,18 @@ def tricks_step(ctx: RoundContext, draft: Draft) -> Step:
         Choice(
             str(t),
             str(t),
-            None if t <= left else say("tricks_left", left=left, hand_size=ctx.hand_size),
+            None if t <= left else Message("tricks_left", left=left, hand_size=ctx.hand_size),
         )
         for t in range(ctx.hand_size + 1)
     )
-    return Step(StepKind.TRICKS, say("prompt_tricks", player=ctx.name(seat)), seat, choices)
+    return Step(StepKind.TRICKS, Message("prompt_tricks", player=ctx.name(seat)), seat, choices)
 
 
 def enter_tricks(ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
     """Take one player's tricks; with one player left, fill in theirs."""
     step = tricks_step(ctx, draft)
     if entry.seat != step.player:
-        raise RulesError(say("tricks_asked", player=ctx.name(step.player)))
+        raise RulesError(Message("tricks_asked", player=ctx.name(step.player)))
     tricks = list(draft["tricks"])
     tricks[step.player] = int(step.choice(entry.value).value)
     missing = [s for s in range(ctx.n) if tricks[s] is None]
@@ -46,7 +46,7 @@ def tricks_entries(ctx: RoundContext, value: object) -> list[Entry]:
     tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, value, "tricks")]
     for seat, t in enumerate(tricks):
         if t < 0:
-            raise RulesError(say("tricks_negative", player=ctx.name(seat), tricks=t))
+            raise RulesError(Message("tricks_negative", player=ctx.name(seat), tricks=t))
     if sum(tricks) != ctx.hand_size:
-        raise RulesError(say("tricks_sum", total=sum(tricks), hand_size=ctx.hand_size))
+        raise RulesError(Message("tricks_sum", total=sum(tricks), hand_size=ctx.hand_size))
     return [Entry("tricks", seat, tricks[seat]) for seat in ctx.bid_order[:-1]]

@@ -36,7 +36,7 @@ from .house_rules import (
     hook_option,
     scoring_option,
 )
-from .messages import say
+from .messages import Message
 from .options import AS_RULED, Option, Preset
 
 PACK = 60  # 52 cards of four suits 1-13, 4 Wizards and 4 Jesters
@@ -112,7 +112,7 @@ class Wizard(ScheduledHands, BiddingInTurn):
         """The trump may be noted until the tricks are entered: the card turned up,
         a suit the dealer names when it is a Wizard, none for a Jester or the last round."""
         steps = super().optional_steps(ctx, draft)
-        prompt = say("wizard_prompt_trump", dealer=ctx.name(ctx.dealer))
+        prompt = Message("wizard_prompt_trump", dealer=ctx.name(ctx.dealer))
         return tuple(
             Step(StepKind.TRUMP, prompt, None, trump_choices()) if step.kind is StepKind.TRUMP
             else step

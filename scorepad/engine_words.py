@@ -1,6 +1,6 @@
 """The engine's words in the request's language, and the games' words marked for makemessages.
 
-``words()`` renders an engine message in the active language. The engine (standard
+``translated()`` renders an engine message in the active language. The engine (standard
 library only) keeps every message's English template once, in rules_engine/messages.py;
 ``manage.py engine_templates`` writes them out for makemessages (scorepad/engine_templates.py).
 The games' own words (summaries, options, presets, suits, sheet columns) are listed here,
@@ -16,7 +16,7 @@ from rules_engine import RulesError
 from rules_engine.messages import render
 
 
-def words(text: str | RulesError) -> str:
+def translated(text: str | RulesError) -> str:
     """An engine message, prompt, note or refusal in the request's language."""
     if isinstance(text, RulesError):
         return text.words(gettext, ngettext)

@@ -43,9 +43,8 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.house_rules import CUSTOM, MOST_HAND_FROM
-from rules_engine.messages import say
 from rules_engine.options import AS_RULED
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.models import RULES_NAME_LENGTH
 from scorepad.records import MAX_IMPORT_BYTES, read_records
 
@@ -231,11 +230,11 @@ def _beside(error: RulesError) -> tuple[str, str] | None:
         return None
     reason = params.get("reason") if getattr(message, "code", "") == "option_reason" else None
     if isinstance(reason, str):
-        return f"option_{option}", words(reason)
+        return f"option_{option}", translated(reason)
     # Other refusals of one option open as "option hands: ..." too (in the page's
     # language): beside the field that says it already.
-    said_ = words(message)
-    prefix = words(say("option_reason", option=option, reason=""))
+    said_ = translated(message)
+    prefix = translated(Message("option_reason", option=option, reason=""))
     return f"option_{option}", said_.removeprefix(prefix) if prefix.strip() else said_
 
 
@@ -252,7 +251,7 @@ def read_hands(text: str) -> list[int]:
 def said(text: str) -> str:
     """A preset's name or description in the page's language: a message of the
     engine's (its hands follow the players), or a word of the games' own."""
-    return words(text) if isinstance(text, Message) else _(text)
+    return translated(text) if isinstance(text, Message) else _(text)
 
 
 def hands_text(hands: Sequence[int]) -> str:
@@ -380,7 +379,7 @@ class SetupForm(forms.Form):
         """Each rules choice (a radio button) with what it means in a line."""
         described = {found.key: said(found.description) for found in self.presets()}
         for saved in self.saved:
-            described[saved.choice] = words(rules_in_play(self.rules.key, saved.options))
+            described[saved.choice] = translated(rules_in_play(self.rules.key, saved.options))
         described[OWN] = (
             _("Hand sizes, the hook and the scoring as your table plays them.")
             if self.has_expressions
@@ -500,7 +499,9 @@ class SetupForm(forms.Form):
                 try:
                     read_expression(expression, name, domains[name])
                 except RulesError as error:
-                    self.add_error(*(_beside(error) or (f"option_{name}", words(error.message))))
+                    self.add_error(
+                        *(_beside(error) or (f"option_{name}", translated(error.message)))
+                    )
         if made and not missed and "option_missed" not in self.errors:
             self.add_error("option_missed", _("Say what a missed bid scores too."))
         elif missed and not made and "option_made" not in self.errors:
@@ -514,7 +515,7 @@ class SetupForm(forms.Form):
         except RulesError as error:
             placed = _beside(error)
             if placed is None:
-                raise ValidationError(words(error.message)) from None
+                raise ValidationError(translated(error.message)) from None
             self.add_error(*placed)
 
     def own_slots(self) -> list[str]:
@@ -581,7 +582,7 @@ class SetupForm(forms.Form):
         except ValidationError as error:
             return None, " ".join(error.messages)
         except RulesError as error:
-            return None, words(error.message)
+            return None, translated(error.message)
 
     def rules_to_save(self) -> dict[str, Any]:
         """Our own rules, checked by the engine, for saving under a name."""
@@ -592,7 +593,7 @@ class SetupForm(forms.Form):
         try:
             score_table(self.rules.key, options, self.player_count())
         except RulesError as error:
-            raise ValidationError(words(error.message)) from None
+            raise ValidationError(translated(error.message)) from None
         return options
 
     def pattern(self) -> str:
@@ -605,7 +606,7 @@ class SetupForm(forms.Form):
         try:
             return hands_text(hand_pattern(start, peak, end))
         except RulesError as error:
-            raise ValidationError(words(error.message)) from None
+            raise ValidationError(translated(error.message)) from None
 
     def names(self) -> list[str]:
         """The names as typed so far, for redrawing the form (blank rows kept)."""
@@ -639,7 +640,7 @@ class SetupForm(forms.Form):
         try:
             cleaned["record"] = new_record(self.rules.key, names, seat or 0, options)
         except RulesError as error:
-            raise ValidationError(words(error.message)) from None
+            raise ValidationError(translated(error.message)) from None
         if seat is None:
             raise ValidationError(_("The first dealer must be one of the players."))
         cleaned["draw"] = dealer == "draw"
@@ -793,7 +794,7 @@ class EntryForm(VersionForm):
         try:
             cleaned["table"] = play(self.current, self.current.entry(answer, self.rng))
         except RulesError as error:
-            raise ValidationError(words(error.message)) from None
+            raise ValidationError(translated(error.message)) from None
         return cleaned
 
     def _grid(self) -> list[str]:
@@ -826,7 +827,7 @@ class EntryForm(VersionForm):
                     raise RulesError(_("There are more winners than tricks left to play."))
                 current = play(current, current.entry(Answer("trick", "", winner), self.rng))
         except RulesError as error:
-            raise ValidationError(words(error.message)) from None
+            raise ValidationError(translated(error.message)) from None
         return current
 
 
@@ -939,7 +940,7 @@ class ImportForm(forms.Form):
         try:
             cleaned["records"] = read_records(upload.read() if upload else text)
         except RulesError as error:
-            raise ValidationError(words(error)) from None
+            raise ValidationError(translated(error)) from None
         return cleaned
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine import MAX_NAME, GameRules, RulesError, new_record, schedule
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.forms import (
     NameListField,
     WholeNumberField,
@@ -152,7 +152,7 @@ class BlankSheetForm(PaperForm):
                 )
             cleaned["rounds"] = schedule(self.rules.key, options, count, first - 1)
         except RulesError as error:
-            raise ValidationError(words(error.message)) from None
+            raise ValidationError(translated(error.message)) from None
         cleaned["record"] = record
         cleaned["names"] = names  # "" for a name left out: an empty box on the sheet
         cleaned["goal"] = self.rules.goal(setup)

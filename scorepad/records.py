@@ -35,7 +35,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from rules_engine import MOST_ROUNDS, Record, RulesError, parse_record, read_json, score
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.models import Game, record_fingerprint
 
 # The largest file the import page takes: some hundreds of games.
@@ -161,7 +161,7 @@ def read_records(text: str | bytes) -> list[Record]:
         try:
             records.append(_checked(item))
         except RulesError as error:
-            reason = words(error.message)
+            reason = translated(error.message)
             if error.round_number is None:
                 where = _("game %(game)s: %(reason)s")
             else:

@@ -18,7 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
 from rules_engine import RulesError, parse_record
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.figures import CHUNK, FIGURES, rows_for
 from scorepad.models import Figures, Game, record_fingerprint
 from scorepad.ratings import rerate_owner
@@ -96,7 +96,7 @@ def apply_renaming(figures: QuerySet[Figures], renaming: Renaming) -> int:
             except RulesError as error:
                 raise RulesError(
                     gettext("Game %(key)s… cannot take the new name: %(reason)s")
-                    % {"key": game.key[:6], "reason": words(error)}
+                    % {"key": game.key[:6], "reason": translated(error)}
                 ) from None
             game.record = record
             # The same game as played, under its new name: an import of its new export

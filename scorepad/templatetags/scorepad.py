@@ -6,9 +6,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from rules_engine import MAX_NAME, Choice, Record, rules_in_play
-from rules_engine.messages import say
+from rules_engine.messages import Message
 from rules_engine.options import Option, OptionValue
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.models import RULES_NAME_LENGTH
 
 register = template.Library()
@@ -70,14 +70,14 @@ def rules_line(record: Record, saved_name: str = "") -> str:
     """
     line = rules_in_play(record.game, record.options, len(record.players))
     if saved_name and line:
-        return say("rules_preset", name=saved_name)  # a name as typed: never translated
+        return Message("rules_preset", name=saved_name)  # a name as typed: never translated
     return line
 
 
 @register.filter(name="words")
 def engine_words(text: str) -> str:
     """An engine prompt, note or refusal in the page's language: ``{{ step.prompt|words }}``."""
-    return words(text)
+    return translated(text)
 
 
 @register.filter

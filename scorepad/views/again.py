@@ -12,7 +12,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from rules_engine import RulesError, new_record, review
 from scorepad import throttle
 from scorepad.access import keeper_game, remember
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.views.table import current_table, table_context
@@ -62,7 +62,7 @@ def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
             record.options,
         )
     except RulesError as error:  # a record stored before a rule changed
-        return _refused(request, game, words(error.message))
+        return _refused(request, game, translated(error.message))
     too_many = throttle.refused(throttle.new_games(), request)
     if too_many:
         return too_many

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules_engine import StepKind, Table
-from rules_engine.messages import say
+from rules_engine.messages import Message
 from scorepad.access import join_game, join_url, keeper_game, seat_at
 from scorepad.forms import SEAT_KINDS, SeatEntryForm, SeatForm
 from scorepad.http import HtmxHttpRequest
@@ -47,7 +47,7 @@ def seat_context(seat: Seat, current: Table, error: str | None = None) -> dict[s
     players = current.record.players
     if pad:
         # Asked of several at once (Boerenbridge's bids): this phone asks for its own.
-        prompt = say("prompt_bids", player=players[own]) if len(asked) > 1 else step.prompt
+        prompt = Message("prompt_bids", player=players[own]) if len(asked) > 1 else step.prompt
         context |= {"step": replace(step, seat=own, seats=(), prompt=prompt), "step_seat": own}
     # Whose turn, as this phone sees it: its own when it is asked, else all who are.
     turn = {own} if pad else set(asked)

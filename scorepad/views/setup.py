@@ -20,16 +20,16 @@ from rules_engine import (
     GAMES,
     MAX_NAME,
     GameRules,
+    Message,
     Record,
     ScoreTable,
     draw_for_dealer,
-    say,
     score_table,
 )
 from rules_engine.options import AS_RULED
 from scorepad import throttle
 from scorepad.access import browser_key, remember
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.forms import (
     ID_DIGITS,
     OWN,
@@ -143,7 +143,11 @@ def _page(
 def _counts(allowed: tuple[int, int]) -> str:
     """How many may play by the rules chosen, as the players' legend says it: "4", "3 to 7"."""
     least, most = allowed
-    return str(least) if least == most else words(say("players_from_to", least=least, most=most))
+    return (
+        str(least)
+        if least == most
+        else translated(Message("players_from_to", least=least, most=most))
+    )
 
 
 def _rows(table: ScoreTable | None) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from rules_engine import Record, RulesError, ScoredRound, cell, fields, review, 
 from rules_engine.messages import names_and
 from scorepad.access import keeper_game
 from scorepad.charts import running_totals
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.forms import STALE, RoundCellsForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
@@ -192,7 +192,7 @@ def correct_round(request: HtmxHttpRequest, key: str, number: int) -> HttpRespon
             )
         after = table(form.cleaned_data["record"], pending)
     except RulesError as error:
-        message = words(error.message)
+        message = translated(error.message)
         if pending and game.correcting is None:
             message = gettext(
                 "The round in progress would not stand (%(reason)s): finish or undo it first."

@@ -35,7 +35,7 @@ from rules_engine import (
     take_back,
 )
 from scorepad.access import keeper_game
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.forms import CorrectForm, EntryForm, VersionForm, small_number
 from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Game
@@ -47,7 +47,7 @@ def current_table(game: Game) -> tuple[Table, str | None]:
     (a correction made an entry of the round in progress impossible: ``standing``)."""
     record, pending = game.load()
     current = standing(record, pending, game.correcting)
-    return current, words(current.attention) if current.attention is not None else None
+    return current, translated(current.attention) if current.attention is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,14 +145,14 @@ def _choices(step: Step) -> tuple[list[Button], list[Reason]]:
         if choice.refused is not None:
             why = reasons.setdefault(choice.refused, f"why-{len(reasons) + 1}")
         buttons.append(Button(choice.value, _button_words(choice.label), why))
-    return buttons, [Reason(why, words(text)) for text, why in reasons.items()]
+    return buttons, [Reason(why, translated(text)) for text, why in reasons.items()]
 
 
 def _button_words(text: str) -> str:
     """A button's words in the page's language: an engine message ("Made: Ann took all 8
     tricks") or a word of the catalogue ("Pass", "hearts"); a number stays as it is."""
     if isinstance(text, Message):
-        return words(text)
+        return translated(text)
     return gettext(text) if text else text
 
 
@@ -160,7 +160,7 @@ def _card(drawn: dict[str, Any]) -> str:
     """A card drawn for first dealer, in the page's language where its rank and suit
     were kept (games started before that keep its English words)."""
     if "rank" in drawn and "suit" in drawn:
-        return words(Card(str(drawn["rank"]), str(drawn["suit"])).label)
+        return translated(Card(str(drawn["rank"]), str(drawn["suit"])).label)
     return str(drawn["card"])
 
 
@@ -270,7 +270,7 @@ def table_screen(
         can_undo=bool(current.pending or record.rounds),
         # What the last round came to, said while nothing of the next is entered
         # yet ("thrown in", "Ben declared 3"): the engine's notes on its sheet row.
-        last_notes="; ".join(words(note) for note in current.sheet.rounds[-1].view.notes)
+        last_notes="; ".join(translated(note) for note in current.sheet.rounds[-1].view.notes)
         if current.round is not None and not current.pending and current.sheet.rounds
         else "",
         podium=[
@@ -328,7 +328,7 @@ def _undo_label(current: Table) -> str:
     label = _label(last_entry(current), current.record.players, current.bids_sealed)
     if label and not current.pending and current.record.rounds:
         return gettext("%(entry)s (round %(number)s)") % {
-            "entry": words(label),
+            "entry": translated(label),
             "number": len(current.record.rounds),
         }
     return label
@@ -407,7 +407,7 @@ def versioned[Form: VersionForm](
 def _refusal(request: HtmxHttpRequest, game: Game, error: RulesError) -> HttpResponse:
     """The table as it stands, with the engine's reason for refusing (400)."""
     current, _ = current_table(game)
-    return _render(request, game, current, words(error.message), 400)
+    return _render(request, game, current, translated(error.message), 400)
 
 
 @require_GET

@@ -32,7 +32,7 @@ from rules_engine import (
     undo,
 )
 from rules_engine.core import Round, RoundContext, Setup
-from rules_engine.messages import say
+from rules_engine.messages import Message
 from rules_engine.record import MOST_ROUNDS
 
 from .randomgames import random_tables
@@ -159,7 +159,7 @@ def test_it_keeps_the_rounds_after_a_finished_game_over_before_they_start() -> N
     review(record), score(record)
     after = record.with_rounds([*record.rounds, record.rounds[-1]])
     sheet = review(after)
-    assert sheet.rounds[-1].problem == say("over_before_round")
+    assert sheet.rounds[-1].problem == Message("over_before_round")
     assert sheet.finished and sheet.winners == review(record).winners
     assert_as_from_scratch(after)
     assert_as_from_scratch(after.with_rounds([*after.rounds, {}]))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine import ENGLISH, Message, Plural, RulesError, render, say
+from rules_engine import ENGLISH, Message, Plural, RulesError, render
 from rules_engine.messages import Lowered, Term, each_and, names_and
 
 
@@ -26,7 +26,7 @@ def test_each_message_has_one_set_of_parameters_in_all_its_forms(code: str) -> N
 
 
 def test_the_hook_keeps_its_english_words_its_code_and_its_parameters() -> None:
-    error = RulesError(say("hook", dealer="Dev", bid=2, hand_size=10), 3)
+    error = RulesError(Message("hook", dealer="Dev", bid=2, hand_size=10), 3)
     reason = "Dev deals and may not bid 2: the bids would add up to the 10 tricks"
     assert str(error) == f"round 3: {reason}"
     assert error.message == reason
@@ -35,8 +35,8 @@ def test_the_hook_keeps_its_english_words_its_code_and_its_parameters() -> None:
 
 
 def test_a_plural_picks_its_form_by_its_count() -> None:
-    assert say("note_sits_out", player="Ann", points=1) == "Ann sits out: 1 point"
-    assert say("note_sits_out", player="Ann", points=85) == "Ann sits out: 85 points"
+    assert Message("note_sits_out", player="Ann", points=1) == "Ann sits out: 1 point"
+    assert Message("note_sits_out", player="Ann", points=85) == "Ann sits out: 85 points"
 
 
 def test_another_language_renders_the_message_and_the_messages_inside_it() -> None:
@@ -53,11 +53,11 @@ def test_another_language_renders_the_message_and_the_messages_inside_it() -> No
     def ngettext(one: str, other: str, count: int) -> str:
         return one if count == 1 else other
 
-    prompt = say("prompt_may_change_bid", dealer="Dev")
+    prompt = Message("prompt_may_change_bid", dealer="Dev")
     assert render(prompt, gettext, ngettext) == "Dev geeft en mag het bod nog wijzigen"
     error = RulesError(prompt, 2)
     assert error.words(gettext, ngettext) == "ronde 2: Dev geeft en mag het bod nog wijzigen"
-    won = say("won", winners=names_and(["Ann", "Bob", "Cat"]))
+    won = Message("won", winners=names_and(["Ann", "Bob", "Cat"]))
     assert won == "Ann, Bob and Cat won"
     assert render(won, gettext, ngettext) == "Ann, Bob en Cat heeft gewonnen"
 
@@ -68,11 +68,11 @@ def test_plain_text_is_rendered_as_it_is() -> None:
 
 
 def test_a_name_with_braces_is_not_read_as_a_template() -> None:
-    assert say("prompt_bids", player="{bid}") == "{bid} bids"
+    assert Message("prompt_bids", player="{bid}") == "{bid} bids"
 
 
 def test_a_message_survives_pickling_with_its_code() -> None:
-    message = pickle.loads(pickle.dumps(say("bid_range", player="Ann", hand_size=7, bid=9)))
+    message = pickle.loads(pickle.dumps(Message("bid_range", player="Ann", hand_size=7, bid=9)))
     assert isinstance(message, Message)
     assert (message, message.code) == ("Ann may bid 0 to 7, not 9", "bid_range")
 
@@ -87,8 +87,8 @@ def test_a_term_on_its_own_is_looked_up_and_an_empty_one_is_left_alone() -> None
 
 
 def test_a_lowered_prompt_keeps_its_english_and_is_lowered_in_every_language() -> None:
-    prompt = say("prompt_tricks", player="Ann")
-    refused = RulesError(say("round_not_finished", step=Lowered(prompt)), 2)
+    prompt = Message("prompt_tricks", player="Ann")
+    refused = RulesError(Message("round_not_finished", step=Lowered(prompt)), 2)
     assert str(refused) == "round 2: the round is not finished: tricks Ann took"
 
     def dutch(text: str) -> str:
@@ -108,7 +108,7 @@ def test_each_and_joins_every_name_with_and_as_the_notes_always_did() -> None:
 
 def test_an_unknown_code_is_a_mistake_in_the_code() -> None:
     with pytest.raises(KeyError):
-        say("no-such-message")
+        Message("no-such-message")
 
 
 # --- Nothing the engine says is left as plain English ---------------------------------
@@ -146,4 +146,4 @@ def test_no_refusal_prompt_or_reason_in_the_engine_is_a_bare_string() -> None:
             said += [k.value for k in node.keywords if k.arg == keyword]
             if any(_plain_words(arg) for arg in said):
                 found.append(f"{path.name}:{node.lineno}")
-    assert found == [], f"say(...) a message instead of plain English at {found}"
+    assert found == [], f"Message(...) a message instead of plain English at {found}"

@@ -7,12 +7,12 @@ import pytest
 
 from rules_engine import (
     Entry,
+    Message,
     RulesError,
     correction,
     parse_record,
     play,
     put_back,
-    say,
     standing,
     table,
     take_back,
@@ -64,12 +64,12 @@ def test_undo_with_nothing_entered_again_cancels_a_correction() -> None:
 def test_redo_with_nothing_undone_is_refused() -> None:
     with pytest.raises(RulesError) as refused:
         put_back(table(RECORD), ())
-    assert refused.value.message == say("nothing_to_redo")
+    assert refused.value.message == Message("nothing_to_redo")
 
 
 def test_a_round_in_progress_is_finished_or_undone_before_an_earlier_one_is_corrected() -> None:
     pending = (Entry("bid", table(RECORD).step.player, 1),)
     with pytest.raises(RulesError) as refused:
         correction(RECORD, 1, pending)
-    assert refused.value.message == say("finish_round_first")
+    assert refused.value.message == Message("finish_round_first")
     assert correction(RECORD, 1, pending, correcting=2).correcting == 1

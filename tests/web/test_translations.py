@@ -23,9 +23,9 @@ from django.test import Client
 from django.utils import translation
 
 from bench.games import first_tap, tap_form
-from rules_engine import ENGLISH, GAMES, Entry, Plural, Record, RulesError, parse_record, say
+from rules_engine import ENGLISH, GAMES, Entry, Message, Plural, Record, RulesError, parse_record
 from rules_engine.core import TRUMPS
-from scorepad.engine_words import words
+from scorepad.engine_words import translated
 from scorepad.management.commands.engine_templates import engine_templates
 from scorepad.models import Game
 from tests.engine.test_abracadabra import SPEC_ENTRIES, spec_record
@@ -201,9 +201,9 @@ def test_every_engine_message_reads_in_dutch(code: str, count: int) -> None:
     params = {k: ("Ann" if isinstance(v, int) and k not in (count_name,) and k in (
         "player", "dealer", "winners", "others", "last", "game", "name"
     ) else v) for k, v in params.items()}  # fmt: skip
-    message = say(code, **params)
+    message = Message(code, **params)
     with translation.override("nl"):
-        dutch = words(message)
+        dutch = translated(message)
     assert "{" not in dutch
     all_parameters = ("abra_part_plus", "abra_part_minus", "abra_part_total", "comma_list")
     if code in (
@@ -234,12 +234,14 @@ def test_brink_bids_dice_read_in_dutch() -> None:
     from rules_engine.brink_bid import Dice, pass_label, trump_label
 
     with translation.override("nl"):
-        assert words(trump_label("hearts")) == "Troef: harten"
-        assert words(trump_label("none")) == "Geen troef"
-        assert words(pass_label(4, Dice("hearts", 2, "across-left"))) == (
+        assert translated(trump_label("hearts")) == "Troef: harten"
+        assert translated(trump_label("none")) == "Geen troef"
+        assert translated(pass_label(4, Dice("hearts", 2, "across-left"))) == (
             "Geef 2 kaarten door naar de overkant"
         )
-        assert words(pass_label(3, Dice("hearts", 1, "left"))) == "Geef 1 kaart door naar links"
+        assert (
+            translated(pass_label(3, Dice("hearts", 1, "left"))) == "Geef 1 kaart door naar links"
+        )
     assert str(pass_label(3, Dice("hearts", 1, "left"))) == "Pass 1 card to the left"
 
 
@@ -253,17 +255,17 @@ def test_a_records_refusals_read_in_dutch_and_keep_their_english() -> None:
         )
     assert str(refused.value).endswith("two players are called ann: give one another name")
     with translation.override("nl"):
-        assert "twee spelers heten ann" in words(refused.value)
+        assert "twee spelers heten ann" in translated(refused.value)
     with pytest.raises(RulesError) as refused:
         load_record("[]")
     with translation.override("nl"):
-        assert words(refused.value) == "een spelverslag moet een JSON-object zijn"
+        assert translated(refused.value) == "een spelverslag moet een JSON-object zijn"
 
 
 def test_the_hook_in_dutch_names_the_dealer_and_the_bid() -> None:
-    error = RulesError(say("hook", dealer="Dev", bid=2, hand_size=10), 3)
+    error = RulesError(Message("hook", dealer="Dev", bid=2, hand_size=10), 3)
     with translation.override("nl"):
-        dutch = words(error)
+        dutch = translated(error)
     reason = "Dev geeft en mag geen 2 bieden: de boden zouden optellen tot de 10 slagen"
     assert dutch == f"ronde 3: {reason}"
 
@@ -480,8 +482,8 @@ def test_the_cards_drawn_for_first_dealer_read_in_dutch() -> None:
     from rules_engine import Card
 
     with translation.override("nl"):
-        assert words(Card("Q", "hearts").label) == "harten V"
-        assert words(Card("10", "spades").label) == "schoppen 10"
+        assert translated(Card("Q", "hearts").label) == "harten V"
+        assert translated(Card("10", "spades").label) == "schoppen 10"
     assert str(Card("Q", "hearts").label) == "Q of hearts"
 
 
@@ -509,6 +511,6 @@ def test_a_presets_name_with_a_number_reads_in_dutch_on_the_rules_line() -> None
     for found in named:
         line = rules_in_play("boerenbridge", found.options, 5)
         with translation.override("nl"):
-            said = words(line)
+            said = translated(line)
         assert str(found.name) not in said
         assert said.startswith("Regels: Van ")
