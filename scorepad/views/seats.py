@@ -5,8 +5,9 @@ that opens it picks a free seat and becomes that player's phone (``/s/<key>/``):
 shows the round, every bid as it is made (sealed: who has bid, not what, but its
 own) and the totals, and a pad that is live only when its own bid or tricks are
 asked for: its bid as the engine asks that player alone (``Table.bid_step``), so
-sealed, in any order, and changed, its bid so far marked, until the last is in. Its tap goes the keeper's tap's way (the engine's steps, the version
-check) for its own seat only. The keeper still enters for everyone, undoes and
+sealed, in any order, and changed, its bid so far marked, until the last is in. Its
+tap goes the keeper's tap's way (the engine's steps, the version check) for its own
+seat only. The keeper still enters for everyone, undoes and
 corrects, and releases a seat, whose link then says so (410).
 """
 

@@ -283,3 +283,15 @@ def test_sealed_boerenbridge_under_the_hook_the_dealers_phone_bids_again_openly(
     assert re.findall(r'name="value" value="(\d)"(?![^>]*disabled)', pad(anns)) == ["0", "1", "3"]
     assert pad(bobs) == ""
     assert "Now: Ann deals" in bobs
+
+
+def test_sealed_its_bid_to_change_reads_in_dutch(client: Client) -> None:
+    game = sealed("boerenbridge")
+    Game.objects.filter(pk=game.pk).update(pending=[bid(2, 1)], version=2)
+    cat = take(game, 2)
+
+    english = client.get(phone(cat), headers={"accept-language": "en"}).text
+    dutch = client.get(phone(cat), headers={"accept-language": "nl"}).text
+
+    assert english_left(_text(english), _text(dutch)) == set()
+    assert "Jouw bod: 1." in dutch and "Cat heeft geboden en mag het bod wijzigen" in dutch
