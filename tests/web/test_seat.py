@@ -295,3 +295,23 @@ def test_sealed_its_bid_to_change_reads_in_dutch(client: Client) -> None:
 
     assert english_left(_text(english), _text(dutch)) == set()
     assert "Jouw bod: 1." in dutch and "Cat heeft geboden en mag het bod wijzigen" in dutch
+
+
+def test_boerenbridge_the_dealers_phone_may_change_the_bid_until_the_tricks(
+    client: Client,
+) -> None:
+    # Open bids, all in (3 + 4 + 2 + 1 = 10 of 13): the tricks are asked, Bob first.
+    game = boerenbridge()
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
+    )
+    ann, cat = take(game, 0), take(game, 2)
+
+    anns, cats = client.get(phone(ann)).text, client.get(phone(cat)).text
+
+    change = re.search(r'<details class="optional-bid">.*?</details>', anns, re.S)
+    assert change is not None
+    assert "Ann deals and may still change the bid" in change.group(0)
+    assert re.findall(r'value="(\d+)" aria-current="true"', change.group(0)) == ["1"]
+    assert 'class="optional-bid"' not in cats
+    assert pad(anns) == "" and "Now: Tricks Bob took" in anns

@@ -276,3 +276,19 @@ def test_sealed_boerenbridge_the_dealers_phone_bids_again_under_the_hook(client:
     assert stored(game) == before
     assert tap(phones[0], "bid", 3).status_code == 303
     assert stored(game)[1][-1] == bid(0, 3)
+
+
+def test_boerenbridge_the_dealers_phone_changes_the_bid_while_the_tricks_wait(
+    client: Client,
+) -> None:
+    game = boerenbridge()
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
+    )
+    ann, bob = take(game, 0), take(game, 1)
+
+    assert tap(ann, "bid", 0).status_code == 303
+    refused = tap(bob, "bid", 0, client)
+
+    assert stored(game)[1][-1] == bid(0, 0)
+    assert refused.status_code == 400 and "Bob has bid" in refused.text
