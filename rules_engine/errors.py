@@ -16,8 +16,8 @@ class RulesError(ValueError):
     ``str()`` starts with "round N: ".
 
     ``message`` is usually a ``Message`` (see messages.py): then ``code`` and
-    ``params`` say which refusal it is, and ``scorepad.engine_words.translated()`` renders it in another
-    language. Plain text (a message that has no code yet) has the code "".
+    ``params`` say which refusal it is, and the web layer's ``translated()`` renders
+    it in another language. Plain text (a message that has no code yet) has the code "".
     """
 
     def __init__(self, message: str, round_number: int | None = None) -> None:

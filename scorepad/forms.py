@@ -1039,7 +1039,9 @@ SEAT_KINDS = ("bid", "tricks")
 class SeatEntryForm(EntryForm):
     """A tap on a player's own phone (``/s/<key>/``): as the keeper's, through the same
     steps, but only a bid or tricks of its own seat; anything else is refused with
-    ``not_yours`` (403), before the engine is asked. The seat need not be posted."""
+    ``not_yours`` (403), before the engine is asked. The seat need not be posted.
+    Changing its own sealed bid is one more bid of its seat: the engine takes it until
+    the last bid is in, and refuses it after with its reason (400)."""
 
     def __init__(self, version: int, current: Table, seat: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(version, current, *args, **kwargs)

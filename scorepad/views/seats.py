@@ -4,8 +4,10 @@ The keeper's table shows a Join link and its QR code (``/j/<join_key>/``). A pho
 that opens it picks a free seat and becomes that player's phone (``/s/<key>/``): it
 shows the round, every bid as it is made (sealed: who has bid, not what, but its
 own) and the totals, and a pad that is live only when its own bid or tricks are
-asked for. Its tap goes the keeper's tap's way (the engine's steps, the version
-check) for its own seat only. The keeper still enters for everyone, undoes and
+asked for: its bid as the engine asks that player alone (``Table.bid_step``), so
+sealed, in any order, and changed, its bid so far marked, until the last is in. Its
+tap goes the keeper's tap's way (the engine's steps, the version check) for its own
+seat only. The keeper still enters for everyone, undoes and
 corrects, and releases a seat, whose link then says so (410).
 """
 
@@ -20,20 +22,32 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules_engine import StepKind, Table
-from rules_engine.messages import Message
+from rules_engine import Step, StepKind, Table
 from scorepad.access import join_game, join_url, keeper_game, seat_at
-from scorepad.forms import SEAT_KINDS, SeatEntryForm, SeatForm
+from scorepad.forms import SeatEntryForm, SeatForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game, Seat
 from scorepad.replays import stale_words
 from scorepad.views.sharing import qr_code
-from scorepad.views.table import current_table, table_context
+from scorepad.views.table import buttons, current_table, table_context
 
 # The seat links this browser took, kept in its session: the Join page offers them
 # again (a phone that scans the code twice finds its own seat, not a taken one).
 SESSION_SEATS = "seats"
 KEPT_SEATS = 20
+
+
+def own_step(current: Table, own: int) -> Step | None:
+    """What this phone's pad asks of its own seat now, if anything: a bid is asked as
+    the engine asks that player alone (``Table.bid_step``: sealed bids in any order and
+    changed until the last is in, everyone's at once, the dealer's bid again under the
+    hook), tricks when the table asks this seat for them."""
+    step = current.step
+    if current.correcting is not None:
+        return None  # the keeper's alone (SeatEntryForm says so)
+    if step.kind is StepKind.BID:
+        return current.bid_step(own)
+    return step if step.kind is StepKind.TRICKS and step.seat == own else None
 
 
 def seat_context(seat: Seat, current: Table, error: str | None = None) -> dict[str, Any]:
@@ -43,34 +57,46 @@ def seat_context(seat: Seat, current: Table, error: str | None = None) -> dict[s
     context = table_context(game, current, error)
     step = current.step
     asked = step.seats or ((step.seat,) if step.seat is not None else ())
-    pad = current.correcting is None and step.kind.value in SEAT_KINDS and own in asked
+    pad = own_step(current, own)
     players = current.record.players
-    if pad:
-        # Asked of several at once (Boerenbridge's bids): this phone asks for its own.
-        prompt = Message("prompt_bids", player=players[own]) if len(asked) > 1 else step.prompt
-        context |= {"step": replace(step, seat=own, seats=(), prompt=prompt), "step_seat": own}
+    own_bid = current.bid_of(own)
+    # Its bid so far, marked among the buttons, to change (sealed, the dealer's).
+    marked = str(own_bid) if own_bid is not None else None
+    if pad is not None:
+        choices, reasons = buttons(pad)
+        context |= {
+            "step": pad,
+            "step_seat": own,
+            "asked_name": players[own],
+            "whose": (),
+            "asked_prompt": "",
+            "choices": choices,
+            "reasons": reasons,
+            "marked": marked if pad.kind is StepKind.BID else None,
+        }
     # Whose turn, as this phone sees it: its own when it is asked, else all who are.
-    turn = {own} if pad else set(asked)
+    turn = {own} if pad is not None and own in asked else set(asked)
     rows = []
     for row in context["seats"]:
         marks = (("turn", row.seat in turn), ("leader", row.leader))
         rows.append(replace(row, marks=" ".join(mark for mark, on in marks if on)))
     context["seats"] = rows
-    own_bid = current.bid_of(own) if current.bids_sealed else None
-    if own_bid is not None:
+    sealed_bid = own_bid if current.bids_sealed else None
+    if sealed_bid is not None:
         # Its own bid, seen by it alone until the last is in.
-        rows[own] = replace(rows[own], bid=str(own_bid))
+        rows[own] = replace(rows[own], bid=str(sealed_bid))
+    # Boerenbridge's dealer may change their bid until the tricks: their phone too.
+    change = None
+    if step.kind is not StepKind.BID and current.correcting is None:
+        change = current.bid_step(own)
     return context | {
-        "own_sealed_bid": own_bid,
+        "own_sealed_bid": sealed_bid,
         "seat": seat,
         "seat_name": players[own],
-        "pad": pad,
-        # Boerenbridge's dealer may change their bid until the tricks: their phone too.
-        "own_optional": [
-            optional
-            for optional in current.optional_steps
-            if optional.kind is StepKind.BID and optional.seat == own
-        ],
+        "pad": pad is not None,
+        "change": change,
+        "change_buttons": buttons(change)[0] if change is not None else [],
+        "change_marked": marked,
         # Only its own seat's address: the keeper's links are not on a player's phone.
         "links": {"enter": reverse("seat_enter", args=[seat.key])},
         "waiting": step.kind not in (StepKind.OVER, StepKind.COMPLETE),

@@ -25,6 +25,7 @@ from rules_engine import (
     Message,
     RulesError,
     Step,
+    StepKind,
     Table,
     correction,
     describe,
@@ -135,9 +136,10 @@ class Reason:
     text: str
 
 
-def _choices(step: Step) -> tuple[list[Button], list[Reason]]:
+def buttons(step: Step) -> tuple[list[Button], list[Reason]]:
     """The step's buttons, and each reason a button is disabled, said once: the
-    buttons it disables point to it (``aria-describedby``)."""
+    buttons it disables point to it (``aria-describedby``). The table draws its own
+    step's; a player's phone, the step the engine asks of that player alone."""
     reasons: dict[str, str] = {}
     buttons = []
     for choice in step.choices:
@@ -193,6 +195,12 @@ class TableScreen:
     # The player asked on screen: for bids in any order, whoever was tapped.
     step_seat: int | None
     asked_name: str
+    # The players who may be picked to enter for ("Whose bid?"): those still to bid,
+    # and those who may change theirs (sealed, until the last bid is in).
+    whose: tuple[int, ...]
+    # What the player picked is asked, where several may be: the engine's words for
+    # their bid alone ("Ben bids", "Ben has bid and may change it ...").
+    asked_prompt: str
     dealer_name: str
     first_name: str
     seats: list[SeatRow]
@@ -232,11 +240,16 @@ def table_screen(
     """The table screen for a table state already worked out."""
     step = current.step
     asked = small_number(seat or "", digits=2)
-    # Boerenbridge: bids may be entered in any order.
-    step_seat = asked if asked is not None and asked in step.seats else step.seat
+    # Boerenbridge, sealed bids: bids may be entered in any order, and changed.
+    whose = (*step.seats, *step.may_change)
+    step_seat = asked if asked is not None and asked in whose else step.seat
     record = current.record
     players = record.players
-    choices, reasons = _choices(step)
+    # Several may bid: the buttons are those the engine offers the player picked.
+    picked = None
+    if step.kind is StepKind.BID and len(whose) > 1 and step_seat is not None:
+        picked = current.bid_step(step_seat)
+    choices, reasons = buttons(picked or step)
     draw = None
     if game.dealer_draw and not record.rounds and not current.pending:
         draw = [
@@ -253,6 +266,8 @@ def table_screen(
         step=step,
         step_seat=step_seat,
         asked_name=_name(players, step_seat),
+        whose=whose,
+        asked_prompt=translated(picked.prompt) if picked is not None else "",
         dealer_name=_name(players, current.round.dealer if current.round else None),
         first_name=_name(players, current.round.bid_order[0] if current.round else None),
         seats=(rows := _seats(current, step_seat, game.phones())),

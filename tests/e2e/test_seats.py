@@ -4,7 +4,7 @@ The keeper's phone shows the Join code; Bob's and Cat's phones take their seats 
 enter their own bids and tricks, live, while the keeper enters Ann's (she has no
 phone). A sealed-bid round of Boerenbridge, then a round of Oh Hell bid in turn.
 Served by uvicorn, as in production (tests/e2e/test_live_updates.py): only an ASGI
-server holds the phones' streams open. Screenshots land in /tmp/seats-shots/.
+server holds the phones' streams open. Screenshots land in /tmp/seats2-shots/.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = Path("/tmp/seats-shots")
+SHOTS = Path("/tmp/seats2-shots")
 ON = "[data-live-mode=on]"
 PLAYERS = ["Ann", "Bob", "Cat"]
 SEAT_TARGETS = "#seat .pad button, .join-seats button, .join-seats .button"
@@ -100,6 +100,16 @@ def tap(seat: Page, value: str) -> None:
     assert not seat.locator("#seat .error").count(), text(seat, "#seat .error")
 
 
+def marked(seat: Page) -> str:
+    """The bid its pad marks as given so far."""
+    return str(seat.locator("#seat .pad button[aria-current=true]").get_attribute("value"))
+
+
+def bid_cell(screen: Page, section: str, row: int) -> str:
+    """The bid of the totals' ``row`` (1: Ann), as ``screen`` shows it."""
+    return text(screen, f"{section} .totals tbody tr:nth-child({row}) td:nth-child(2)")
+
+
 def totals(page: Page, section: str) -> list[int]:
     cells = page.locator(f"{section} .totals tbody td.num").all_inner_texts()
     return [int(cell.split()[0]) for cell in cells]
@@ -139,20 +149,34 @@ def test_three_phones_play_a_sealed_boerenbridge_round_then_an_oh_hell_round(
 
         tap(bob, "2")
         assert "Your bid: 2." in text(bob, "#seat .own-bid")
-        bob.screenshot(path=str(shots / "seat-waiting.png"), full_page=True)
-        fits(bob)
+        # Sealed: Bob may change his bid until the last is in, his 2 marked.
+        assert "Bob has bid and may change it" in text(bob, "#seat .pad .prompt")
+        assert marked(bob) == "2" and pad(bob) == ["0", "1", "2", "3"]
         # The others see that Bob has bid, not what.
         for other, section in ((cat, "#seat"), (page, "#table")):
             shows(other, f"{section} .totals tbody tr:nth-child(2) td:nth-child(2)", "✓")
+        tap(bob, "1")
+        assert "Your bid: 1." in text(bob, "#seat .own-bid") and marked(bob) == "1"
+        bob.screenshot(path=str(shots / "seat-after-sealed-bid.png"), full_page=True)
+        fits(bob)
         tap(cat, "0")
         shows(bob, "#seat .totals tbody tr:nth-child(3) td:nth-child(2)", "✓")
-        # Ann's bid, the last, on the keeper's phone: then every bid shows at once.
+        # Neither phone, nor the keeper's table, shows what the other bid.
+        assert bid_cell(cat, "#seat", 2) == bid_cell(page, "#table", 2) == "✓"
+        assert bid_cell(bob, "#seat", 3) == bid_cell(page, "#table", 3) == "✓"
+        # The keeper's table: ticks, and whose bid may be given or changed.
         shows(page, "#step .prompt", "Ann")
+        assert list(keeper.read().who) == PLAYERS
+        page.screenshot(path=str(shots / "keeper-with-ticks.png"), full_page=True)
+        # Ann's bid, the last, on the keeper's phone: then every bid shows at once.
         keeper.choose(keeper.read().allowed()[0])
         for seat in (bob, cat):
-            shows(seat, "#seat .totals tbody tr:nth-child(2) td:nth-child(2)", "2")
+            shows(seat, "#seat .totals tbody tr:nth-child(2) td:nth-child(2)", "1")
             shows(seat, "#seat .totals tbody tr:nth-child(3) td:nth-child(2)", "0")
+            assert not seat.locator("#seat .own-bid").count()
         ann_bid = keeper.read().row("Ann").bid
+        for name, screen in (("keeper", page), ("bob", bob), ("cat", cat)):
+            screen.screenshot(path=str(shots / f"after-reveal-{name}.png"), full_page=True)
         page.screenshot(path=str(shots / "keeper-with-seat-marks.png"), full_page=True)
 
         # Tricks in bid order: Bob, Cat on their phones; Ann's are worked out.
@@ -165,7 +189,7 @@ def test_three_phones_play_a_sealed_boerenbridge_round_then_an_oh_hell_round(
         for seat in (bob, cat):
             shows(seat, "#seat .totals caption", "after round 1")
         shows(page, "#table .totals caption", "after round 1")
-        played = record.with_rounds([{"bids": [int(ann_bid), 2, 0], "tricks": [0, 2, 1]}])
+        played = record.with_rounds([{"bids": [int(ann_bid), 1, 0], "tricks": [0, 2, 1]}])
         expected = list(score(played).totals)
         assert totals(page, "#table") == totals(bob, "#seat") == totals(cat, "#seat") == expected
 

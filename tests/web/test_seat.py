@@ -185,3 +185,133 @@ def test_it_marks_its_own_row_when_asked_and_everyone_asked_when_not(client: Cli
     # Cat has bid: Bob, Dev and Ann are still asked. Ann's phone asks Ann alone.
     assert re.findall(r'<tr class="turn">\s*<th scope="row">(\w+)', cats) == ["Ann", "Bob", "Dev"]
     assert re.findall(r'<tr class="turn">\s*<th scope="row">(\w+)', anns) == ["Ann"]
+
+
+def sealed(game: str = "oh-hell", hands: list[int] | None = None) -> Game:
+    """Sealed bids: Oh Hell for Ann, Bob, Cat and Dev (Ann deals 10), or Boerenbridge."""
+    if game == "boerenbridge":
+        return boerenbridge({"bidding": "sealed", "hands": hands or [3]})
+    record = oh_hell(options={"bidding": "sealed", **({"hands": hands} if hands else {})})
+    return Game.objects.create(game="oh-hell", record=record)
+
+
+def pressed(html: str) -> list[str]:
+    """The values its pad marks as its bid so far."""
+    return re.findall(r'value="(\w+)" aria-current="true"', pad(html))
+
+
+def test_sealed_every_phone_may_bid_at_once_in_any_order(client: Client) -> None:
+    game = sealed()
+    phones = [take(game, number) for number in range(4)]
+
+    for seat, name in zip(phones, ("Ann", "Bob", "Cat", "Dev"), strict=True):
+        html = client.get(phone(seat)).text
+        assert f'<h2 class="prompt">{name} bids</h2>' in pad(html), name
+        assert "disabled" not in pad(html) and pressed(html) == []
+
+
+def test_sealed_after_its_bid_it_shows_it_and_offers_to_change_it(client: Client) -> None:
+    game = sealed()
+    Game.objects.filter(pk=game.pk).update(pending=[bid(2, 5)], version=2)
+    cat = take(game, 2)
+
+    html = client.get(phone(cat)).text
+
+    assert "Your bid: 5." in html
+    assert "Cat has bid and may change it until the last bid is in" in pad(html)
+    assert pressed(html) == ["5"]
+    assert 'name="value" value="4"' in pad(html) and "disabled" not in pad(html)
+    assert cells(html, "Cat")[0] == "5"
+
+
+def test_sealed_no_other_bid_shows_on_a_phone_nor_on_the_keepers_table(client: Client) -> None:
+    game = sealed()
+    Game.objects.filter(pk=game.pk).update(pending=[bid(1, 3), bid(2, 5)], version=3)
+    bob, dev = take(game, 1), take(game, 3)
+
+    bobs, devs = client.get(phone(bob)).text, client.get(phone(dev)).text
+    keepers = client.get(f"/g/{game.key}/").text
+
+    assert cells(bobs, "Bob")[0] == "3" and cells(bobs, "Cat")[0] == "✓"
+    assert cells(devs, "Bob")[0] == cells(devs, "Cat")[0] == "✓"
+    assert cells(keepers, "Bob")[0] == cells(keepers, "Cat")[0] == "✓"
+    assert "5" not in cells(bobs, "Cat") and "3" not in cells(devs, "Bob")
+    # Nor marked on a pad: Dev's marks nothing, Bob's his own 3 only.
+    assert pressed(devs) == [] and pressed(bobs) == ["3"]
+    assert "Your bid: 3." in bobs and "Your bid" not in devs + keepers
+    assert "aria-current" not in devs + keepers
+
+
+def test_once_the_last_bid_is_in_every_phone_shows_every_bid(client: Client) -> None:
+    game = sealed()
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 3), bid(2, 5), bid(3, 1), bid(0, 0)], version=5
+    )
+    phones = [take(game, number) for number in range(4)]
+
+    for seat in phones:
+        html = client.get(phone(seat)).text
+        assert [cells(html, name)[0] for name in ("Ann", "Bob", "Cat", "Dev")] == [
+            "0",
+            "3",
+            "5",
+            "1",
+        ]
+        assert "Your bid" not in html and "may change it" not in html
+    # Tricks now, in bid order: Bob's phone alone is asked.
+    assert "Tricks Bob took" in pad(client.get(phone(phones[1])).text)
+    assert pad(client.get(phone(phones[2])).text) == ""
+
+
+def test_sealed_boerenbridge_under_the_hook_the_dealers_phone_bids_again_openly(
+    client: Client,
+) -> None:
+    # Three cards; Bob 1, Cat 0, Dev 0 and Ann (the dealer) 2: the bids add up to 3.
+    game = sealed("boerenbridge")
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 1), bid(2, 0), bid(3, 0), bid(0, 2)], version=5
+    )
+    ann, bob = take(game, 0), take(game, 1)
+
+    anns, bobs = client.get(phone(ann)).text, client.get(phone(bob)).text
+
+    assert [cells(bobs, name)[0] for name in ("Ann", "Bob", "Cat", "Dev")] == ["2", "1", "0", "0"]
+    assert "Ann deals and must change the bid: the bids add up to the 3 tricks" in pad(anns)
+    hooked = re.search(r'value="2"[^>]*>', pad(anns))
+    assert hooked is not None and "disabled" in hooked.group(0)
+    assert "Ann deals and may not bid 2: the bids would add up to the 3 tricks" in pad(anns)
+    assert re.findall(r'name="value" value="(\d)"(?![^>]*disabled)', pad(anns)) == ["0", "1", "3"]
+    assert pad(bobs) == ""
+    assert "Now: Ann deals" in bobs
+
+
+def test_sealed_its_bid_to_change_reads_in_dutch(client: Client) -> None:
+    game = sealed("boerenbridge")
+    Game.objects.filter(pk=game.pk).update(pending=[bid(2, 1)], version=2)
+    cat = take(game, 2)
+
+    english = client.get(phone(cat), headers={"accept-language": "en"}).text
+    dutch = client.get(phone(cat), headers={"accept-language": "nl"}).text
+
+    assert english_left(_text(english), _text(dutch)) == set()
+    assert "Jouw bod: 1." in dutch and "Cat heeft geboden en mag het bod wijzigen" in dutch
+
+
+def test_boerenbridge_the_dealers_phone_may_change_the_bid_until_the_tricks(
+    client: Client,
+) -> None:
+    # Open bids, all in (3 + 4 + 2 + 1 = 10 of 13): the tricks are asked, Bob first.
+    game = boerenbridge()
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
+    )
+    ann, cat = take(game, 0), take(game, 2)
+
+    anns, cats = client.get(phone(ann)).text, client.get(phone(cat)).text
+
+    change = re.search(r'<details class="optional-bid">.*?</details>', anns, re.S)
+    assert change is not None
+    assert "Ann deals and may still change the bid" in change.group(0)
+    assert re.findall(r'value="(\d+)" aria-current="true"', change.group(0)) == ["1"]
+    assert 'class="optional-bid"' not in cats
+    assert pad(anns) == "" and "Now: Tricks Bob took" in anns

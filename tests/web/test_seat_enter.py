@@ -201,3 +201,94 @@ def test_no_post_from_a_seat_gets_a_500_or_enters_for_another(pairs: list[Any]) 
     game.refresh_from_db()
     assert game.pending[0] == bid(1, 3)
     assert all(entry["seat"] == 2 for entry in game.pending[1:])
+
+
+def sealed_game() -> Game:
+    """Oh Hell with sealed bids for Ann, Bob, Cat and Dev: Ann deals 10 cards."""
+    return Game.objects.create(game="oh-hell", record=oh_hell(options={"bidding": "sealed"}))
+
+
+def test_sealed_two_phones_bid_in_any_order(client: Client) -> None:
+    game = sealed_game()
+    dev, cat = take(game, 3), take(game, 2)  # Bob bids first in turn: neither is him
+
+    assert tap(dev, "bid", 4).status_code == 303
+    assert tap(cat, "bid", 2).status_code == 303
+    assert stored(game)[1] == [bid(3, 4), bid(2, 2)]
+
+
+def test_sealed_a_phone_changes_its_own_bid_until_the_last_is_in(
+    htmx_client: Client,
+) -> None:
+    game = sealed_game()
+    cat = take(game, 2)
+    tap(cat, "bid", 2)
+
+    response = tap(cat, "bid", 6, htmx_client)
+
+    assert response.status_code == 200
+    assert "Your bid: 6." in response.text
+    assert 'value="6" aria-current="true"' in response.text
+    assert stored(game)[1] == [bid(2, 2), bid(2, 6)]
+
+
+def test_sealed_a_phone_may_not_change_another_seats_bid(client: Client) -> None:
+    game = sealed_game()
+    bob, cat = take(game, 1), take(game, 2)
+    tap(bob, "bid", 3)
+    before = stored(game)
+
+    response = tap(cat, "bid", 0, client, seat="1")
+
+    assert response.status_code == 403
+    assert "This is Cat&#x27;s phone" in response.text
+    assert stored(game) == before
+
+
+def test_once_the_bids_are_shown_a_change_gets_the_rules_refusal(client: Client) -> None:
+    game = sealed_game()
+    phones = [take(game, number) for number in range(4)]
+    for seat, value in ((1, 3), (2, 5), (3, 1), (0, 0)):
+        assert tap(phones[seat], "bid", value).status_code == 303
+    before = stored(game)
+
+    response = tap(phones[2], "bid", 4, client)
+
+    assert response.status_code == 400
+    assert "The bids are shown: Cat&#x27;s bid can no longer change" in response.text
+    assert stored(game) == before
+
+
+def test_sealed_boerenbridge_the_dealers_phone_bids_again_under_the_hook(client: Client) -> None:
+    game = boerenbridge({"bidding": "sealed", "hands": [3]})
+    phones = [take(game, number) for number in range(4)]
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 2)):  # 3 in all: Ann, dealing, again
+        assert tap(phones[seat], "bid", value).status_code == 303
+    before = stored(game)
+
+    refused = tap(phones[0], "bid", 2, client)
+    others = tap(phones[1], "bid", 2, client)
+
+    assert refused.status_code == 400
+    assert "Ann deals and may not bid 2" in refused.text
+    assert others.status_code == 400
+    assert "The bids are shown: Bob&#x27;s bid can no longer change" in others.text
+    assert stored(game) == before
+    assert tap(phones[0], "bid", 3).status_code == 303
+    assert stored(game)[1][-1] == bid(0, 3)
+
+
+def test_boerenbridge_the_dealers_phone_changes_the_bid_while_the_tricks_wait(
+    client: Client,
+) -> None:
+    game = boerenbridge()
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
+    )
+    ann, bob = take(game, 0), take(game, 1)
+
+    assert tap(ann, "bid", 0).status_code == 303
+    refused = tap(bob, "bid", 0, client)
+
+    assert stored(game)[1][-1] == bid(0, 0)
+    assert refused.status_code == 400 and "Bob has bid" in refused.text

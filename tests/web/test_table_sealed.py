@@ -143,3 +143,22 @@ def test_brink_bid_asks_the_roll_before_any_sealed_bid(client: Client, db: None)
     assert stored.pending == []
     assert tap_roll(client, stored).status_code == 303
     assert tap(client, stored, 0, 1).status_code == 303
+
+
+def test_whose_bid_offers_those_who_have_bid_to_change_it_unseen(client: Client, db: None) -> None:
+    stored = start("oh-hell")
+    tap(client, stored, 1, 3)
+
+    page = client.get(f"/g/{stored.key}/").text
+    picked = client.get(f"/g/{stored.key}/?seat=1").text
+
+    who = re.search(r'<p class="who">.*?</p>', page, re.S)
+    assert who is not None
+    assert re.findall(r">(\w+)</a>", who.group(0)) == ["Ann", "Bob", "Cat"]
+    assert "Bob has bid and may change it until the last bid is in" in picked
+    assert '<input type="hidden" name="seat" value="1">' in picked
+    # Passing the phone round: the keeper's table never marks what Bob bid.
+    assert "aria-current" not in picked and bid_cells(picked)["Bob"] == "✓"
+    assert tap(client, stored, 1, 4).status_code == 303
+    stored.refresh_from_db()
+    assert stored.pending[-1] == {"kind": "bid", "seat": 1, "value": 4}
