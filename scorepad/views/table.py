@@ -360,11 +360,12 @@ def _render(
     error: str | None = None,
     status: int = 200,
     seat: str | None = None,
-    kept: tuple[list[str], list[str]] = ([], []),
+    ticked: tuple[list[str], list[str]] = ([], []),
 ) -> HttpResponse:
     template = "table.html#table" if request.htmx else "table.html"
     context = table_context(game, current, error, seat)
-    context["kept"], context["kept_piles"] = kept
+    # The boxes ticked in a refused post, ticked again: values, and piles shown.
+    context["ticked"], context["ticked_piles"] = ticked
     return render(request, template, context, status=status)
 
 
@@ -447,8 +448,8 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 return mark_entered_before(_render(request, game, current))
             return _render(request, game, current, stale_words(request), 409)
         # Boxes ticked stay ticked, to change one rather than tick them all again.
-        kept = (request.POST.getlist("values"), request.POST.getlist("pile"))
-        return _render(request, game, current, form.message(), 400, kept=kept)
+        ticked = (request.POST.getlist("values"), request.POST.getlist("pile"))
+        return _render(request, game, current, form.message(), 400, ticked=ticked)
     return _saved(request, game, form.cleaned_data["table"])
 
 
