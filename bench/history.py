@@ -79,7 +79,7 @@ def make_history(owner: Any, count: int, seed: int = 10) -> list[Game]:
             if index == 0 and "Ann" not in names:
                 names[0] = "Ann"  # the player whose page is timed plays with both owners
             games.append(
-                Game(owner=owner, game=record.game, record={**record.to_json(), "players": names})
+                Game(owner=owner, kind=record.game, record={**record.to_json(), "players": names})
             )
             rows.append([{**seat, "name": name, "name_key": name.casefold()}
                          for seat, name in zip(figures, names, strict=True)])  # fmt: skip
@@ -98,7 +98,7 @@ def make_history(owner: Any, count: int, seed: int = 10) -> list[Game]:
         )
         made += games
     if owner is not None:
-        for kind in {game.game for game in made}:
+        for kind in {game.kind for game in made}:
             rivals.refresh(Figures, owner.pk, kind)
     return made
 

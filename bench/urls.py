@@ -19,7 +19,7 @@ from scorepad.urls import urlpatterns as scorepad_urls
 FRAGMENT = engines["django"].from_string(
     '<section id="table" class="table" aria-live="polite" hx-target="#table"'
     ' hx-swap="outerHTML">\n'
-    '<header class="round"><h2>{{ game.game }}</h2><p>Version {{ game.version }}</p></header>\n'
+    '<header class="round"><h2>{{ game.kind }}</h2><p>Version {{ game.version }}</p></header>\n'
     '<div class="step" id="step"><form method="post" action="/g/{{ game.key }}/enter/"'
     ' hx-post="/g/{{ game.key }}/enter/">{% csrf_token %}'
     '<input type="hidden" name="version" value="{{ game.version }}">'

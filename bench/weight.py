@@ -114,7 +114,7 @@ def round_swaps(browser: Browser, game: Game) -> dict[str, dict[str, int]]:
     game.refresh_from_db()
     keep("undo", browser.post(f"/g/{game.key}/undo/", {"version": game.version}, htmx=True))
     keep("viewer poll", browser.get(f"/v/{game.viewer_key}/", htmx=True))
-    if game.game == "boerenbridge":
+    if game.kind == "boerenbridge":
         keep("whose bid", browser.get(f"/g/{game.key}/?seat=1", htmx=True))
     return {"sent": sent, "unzipped": unzipped}
 

@@ -190,7 +190,7 @@ def restore(path: Path) -> Restored:
             game = Game.objects.create(
                 key=entry["key"],
                 viewer_key=entry["viewer_key"],
-                game=record.game,
+                kind=record.game,
                 record=stored,
                 fingerprint=record_fingerprint(stored),
                 owner=owner,

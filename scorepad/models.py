@@ -92,7 +92,8 @@ class Game(models.Model):
         on_delete=models.CASCADE,
         related_name="games",
     )
-    game = models.CharField(max_length=32, db_index=True)
+    # Which game is played ("oh-hell"): its kind, as Figures and the record's "game" say.
+    kind = models.CharField(max_length=32, db_index=True)
     # The scorepad/1 record: format, game, options, players, first_dealer, rounds.
     record = models.JSONField()
     # The entries of the round being entered, in the order made (see rules_engine.Entry).
@@ -286,7 +287,7 @@ class Game(models.Model):
         """
         data = record.to_json()
         game = cls.objects.create(
-            game=record.game,
+            kind=record.game,
             record=data,
             fingerprint=record_fingerprint(data),
             owner=owner,
@@ -510,7 +511,7 @@ def refresh_figures(game: Game) -> None:
         )
     if rated or (rows and rows[0].finished and game.owner_id is not None):
         since = rows[0] if rows else Figures(played=game.created, game_id=game.pk)
-        rerate(Figures, game.owner_id, game.game, since, rated)
+        rerate(Figures, game.owner_id, game.kind, since, rated)
 
 
 def rebuild_figures() -> int:

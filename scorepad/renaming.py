@@ -113,7 +113,7 @@ def apply_renaming(figures: QuerySet[Figures], renaming: Renaming) -> int:
             unique_fields=["game", "seat"],
             update_fields=list(FIGURES),
         )
-        owners = {(game.owner_id, game.game) for game in games if game.owner_id is not None}
+        owners = {(game.owner_id, game.kind) for game in games if game.owner_id is not None}
         for owner in {owner for owner, _ in owners}:
             rerate_owner(Figures, owner, {kind for who, kind in owners if who == owner})
     return len(games)

@@ -89,20 +89,20 @@ def htmx_client() -> Client:
 @pytest.fixture
 def new_game(db: None) -> Game:
     """Oh Hell for Ann, Bob, Cat and Dev, Ann dealing: Bob bids first, of 10 cards."""
-    return Game.objects.create(game="oh-hell", record=oh_hell(), version=3)
+    return Game.objects.create(kind="oh-hell", record=oh_hell(), version=3)
 
 
 @pytest.fixture
 def played_game(db: None) -> Game:
     """The same game two rounds in; round 3 (8 cards, Cat deals) not started."""
-    return Game.objects.create(game="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), version=7)
+    return Game.objects.create(kind="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), version=7)
 
 
 @pytest.fixture
 def hooked_game(db: None) -> Game:
     """Round 1 with Bob 3, Cat 2 and Dev 3 bid: Ann deals and may not bid 2."""
     return Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell(),
         pending=[bid(1, 3), bid(2, 2), bid(3, 3)],
         version=5,
@@ -113,7 +113,7 @@ def hooked_game(db: None) -> Game:
 def bidding_game(db: None) -> Game:
     """Round 3 of the played game (8 cards, Cat deals) with Dev's bid of 1 in."""
     return Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell([ROUND_1, ROUND_2]),
         pending=[bid(3, 1)],
         version=9,
@@ -124,7 +124,7 @@ def bidding_game(db: None) -> Game:
 def correcting_game(db: None) -> Game:
     """The played game with round 1 opened for correcting, nothing re-entered yet."""
     return Game.objects.create(
-        game="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), correcting=1, version=8
+        kind="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), correcting=1, version=8
     )
 
 
@@ -142,7 +142,7 @@ FINISHED_TOTALS = [64, 91, 100]
 def finished_game(db: None) -> Game:
     """Short-up Oh Hell (1 to 10 cards) for Ann, Bob and Cat, all played: Cat won on 100."""
     record = oh_hell(_short_game_rounds(), ("Ann", "Bob", "Cat"), {"style": "short-up"})
-    return Game.objects.create(game="oh-hell", record=record, version=40)
+    return Game.objects.create(kind="oh-hell", record=record, version=40)
 
 
 @pytest.fixture

@@ -37,12 +37,12 @@ def delete_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
     if request.method == "GET":
         seats = Figures.objects.filter(game=game).order_by("seat").values_list("name", flat=True)
-        title = GAMES[game.game].title if game.game in GAMES else game.game
+        title = GAMES[game.kind].title if game.kind in GAMES else game.kind
         context = {"game": game, "title": title, "players": list(seats), "next": _back(request, "")}
         return render(request, "delete.html", context)
     if game.deleted is None:
         game.set_deleted(timezone.now())
-        rerate(Figures, game.owner_id, game.game)  # the later games rated without it
+        rerate(Figures, game.owner_id, game.kind)  # the later games rated without it
     return HttpResponseRedirect(f"{reverse('history')}?deleted={game.key}", status=303)
 
 
@@ -52,5 +52,5 @@ def restore_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
     if game.deleted is not None:
         game.set_deleted(None)
-        rerate(Figures, game.owner_id, game.game)
+        rerate(Figures, game.owner_id, game.kind)
     return HttpResponseRedirect(_back(request, reverse("sheet", args=[game.key])), status=303)

@@ -32,7 +32,7 @@ UNDO_LISTED = 5
 
 # What a row shows of its game (id, key, kind, start), read as plain tuples: a page
 # costs its rows, and a model instance a row costs more than the row's other figures.
-GAME_FIELDS = ("id", "key", "game", "created")
+GAME_FIELDS = ("id", "key", "kind", "created")
 # And whether it has begun: entries in the round being entered, asked of the database
 # beside the fields (not the entries read: a list never loads a game's entries).
 Listed = tuple[int, str, str, datetime, bool]
@@ -128,7 +128,7 @@ def _page(request: HtmxHttpRequest, form: HistoryForm) -> tuple[Page[Any], list[
         return theirs, list(on_page)
     games = visible_games(request)
     if kind:
-        games = games.filter(game=kind)
+        games = games.filter(kind=kind)
     listed = (
         games.order_by("-created", "-pk")
         .annotate(begun=_begun())
@@ -155,8 +155,8 @@ def _deleted(request: HtmxHttpRequest) -> list[dict[str, Any]]:
     since = timezone.now() - UNDO_FOR
     games = all_games(request).filter(deleted__gte=since).order_by("-deleted", "-pk")
     return [
-        {"key": game.key, "title": GAMES[game.game].title if game.game in GAMES else game.game}
-        for game in games.only("key", "game")[:UNDO_LISTED]
+        {"key": game.key, "title": GAMES[game.kind].title if game.kind in GAMES else game.kind}
+        for game in games.only("key", "kind")[:UNDO_LISTED]
     ]
 
 

@@ -19,7 +19,7 @@ def _in_progress(request: HtmxHttpRequest) -> dict[str, Any] | None:
     # Read from the first seat's figures of the unfinished games (``figures_unfinished``),
     # a few rows however long the history.
     first_seats = visible_figures(request).filter(seat=0, finished=False).select_related("game")
-    first_seat = first_seats.only("game__key", "game__game", "game__pending").order_by(
+    first_seat = first_seats.only("game__key", "game__kind", "game__pending").order_by(
         "-game__updated", "-game_id"
     )
     found = first_seat.first()
@@ -29,7 +29,7 @@ def _in_progress(request: HtmxHttpRequest) -> dict[str, Any] | None:
     seats = list(Figures.objects.filter(game=game).order_by("seat").values("name", "rounds_played"))
     return {
         "key": game.key,
-        "title": GAMES[game.game].title if game.game in GAMES else game.game,
+        "title": GAMES[game.kind].title if game.kind in GAMES else game.kind,
         "players": [seat["name"] for seat in seats],
         "rounds": seats[0]["rounds_played"] if seats else 0,
         # The figures count finished rounds only: bids entered in the first round
@@ -41,14 +41,14 @@ def _in_progress(request: HtmxHttpRequest) -> dict[str, Any] | None:
 def _recent(request: HtmxHttpRequest, leave_out: str | None) -> list[dict[str, Any]]:
     # The players' names come from the stored figures: a list never loads a record.
     names = Prefetch("figures", queryset=Figures.objects.only("game_id", "seat", "name"))
-    games = visible_games(request).only("key", "game", "created").order_by("-created", "-pk")
+    games = visible_games(request).only("key", "kind", "created").order_by("-created", "-pk")
     if leave_out:
         games = games.exclude(key=leave_out)
     listed: list[Game] = list(games.prefetch_related(names)[:RECENT])
     return [
         {
             "key": game.key,
-            "title": GAMES[game.game].title if game.game in GAMES else game.game,
+            "title": GAMES[game.kind].title if game.kind in GAMES else game.kind,
             "players": [seat.name for seat in game.figures.all()],
             "created": game.created,
         }

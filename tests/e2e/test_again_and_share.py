@@ -30,7 +30,7 @@ def last_round_to_enter() -> Game:
     """
     rounds = [{"bids": [0, 0, 0], "tricks": [cards, 0, 0]} for cards in range(1, 10)]
     return Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell(rounds, ("Ann", "Bob", "Cat"), {"style": "short-up"}),
         pending=[
             {"kind": "bid", "seat": 1, "value": 0},

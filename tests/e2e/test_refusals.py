@@ -27,7 +27,7 @@ def test_a_refused_bid_is_told_under_the_question_and_brought_into_view(
 ) -> None:
     settings.DEBUG = debug
     game = Game.objects.create(
-        game="oh-hell", record=oh_hell(), pending=[bid(1, 3), bid(2, 2), bid(3, 3)], version=5
+        kind="oh-hell", record=oh_hell(), pending=[bid(1, 3), bid(2, 2), bid(3, 3)], version=5
     )
     page.set_viewport_size({"width": 390, "height": 500})
     page.goto(f"{live_server.url}/g/{game.key}/")

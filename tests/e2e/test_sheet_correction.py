@@ -22,7 +22,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "correction"
 
 def test_a_tapped_bid_is_changed_shown_and_confirmed(page: Page, live_server: LiveServer) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    game = Game.objects.create(game="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), version=7)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), version=7)
     page.goto(f"{live_server.url}/g/{game.key}/sheet/")
 
     # Ann's bid in round 1: she bid 4, not 3. The round's number opens its values.
@@ -61,7 +61,7 @@ def test_a_tapped_bid_is_changed_shown_and_confirmed(page: Page, live_server: Li
 def test_a_round_the_rules_refuse_is_told_with_the_choices_kept(
     page: Page, live_server: LiveServer
 ) -> None:
-    game = Game.objects.create(game="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), version=7)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), version=7)
     page.goto(f"{live_server.url}/g/{game.key}/sheet/1/?focus=tricks-0")
 
     page.locator("#tricks-0").select_option("4")

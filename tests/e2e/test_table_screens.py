@@ -83,7 +83,7 @@ def test_naming_tricks_counts_them_and_the_dealers_change_waits_behind_a_button(
     # Boerenbridge, every bid in: the dealer's change is one button, not a second pad.
     bids = [bid(seat, value) for seat, value in [(0, 13), (1, 0), (2, 0), (3, 1)]]
     tricks = Game.objects.create(
-        game="boerenbridge", record={**five_games.BOERENBRIDGE, "rounds": []}, pending=bids
+        kind="boerenbridge", record={**five_games.BOERENBRIDGE, "rounds": []}, pending=bids
     )
     page.goto(f"{live_server.url}/g/{tricks.key}/")
     assert page.locator(".optional-bid .choices").is_hidden()

@@ -67,4 +67,4 @@ def boerenbridge(options: dict[str, Any] | None = None) -> Game:
         "first_dealer": 0,
         "rounds": [],
     }
-    return Game.objects.create(game="boerenbridge", record=record)
+    return Game.objects.create(kind="boerenbridge", record=record)

@@ -43,7 +43,7 @@ def test_it_starts_the_same_players_and_rules_with_the_next_seat_dealing(
 
 def test_the_deal_passes_on_from_the_last_seat_back_to_the_first(client: Client) -> None:
     # Sinker: Ben (seat 1) dealt first; now Ann does.
-    old = Game.objects.create(game="sinker", record=SINKER)
+    old = Game.objects.create(kind="sinker", record=SINKER)
 
     client.post(again(old))
 
@@ -143,7 +143,7 @@ def test_the_last_entry_brings_the_button_with_htmx(htmx_client: Client) -> None
     # Short-up Oh Hell for three, nine rounds played; round 10 (10 cards, Ann deals).
     rounds = [{"bids": [0, 0, 0], "tricks": [cards, 0, 0]} for cards in range(1, 10)]
     game = Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell(rounds, ("Ann", "Bob", "Cat"), {"style": "short-up"}),
         pending=[
             {"kind": "bid", "seat": 1, "value": 0},

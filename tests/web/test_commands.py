@@ -75,7 +75,7 @@ def test_export_takes_the_games_link_or_the_path_import_prints(played_game: Game
 
 
 def test_export_takes_a_key_that_starts_with_a_dash_after_a_double_dash() -> None:
-    game = Game.objects.create(key="-starts-with-a-dash", game="sinker", record=SINKER)
+    game = Game.objects.create(key="-starts-with-a-dash", kind="sinker", record=SINKER)
 
     assert without_played_at(json.loads(export("--", game.key))) == SINKER
     assert without_played_at(json.loads(export(f"/g/{game.key}/"))) == SINKER

@@ -45,7 +45,7 @@ def post_together(url: str, data: dict[str, Any], htmx: bool) -> list[int]:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("htmx", [False, True])
 def test_the_same_bid_sent_twice_at_once_is_entered_once(htmx: bool) -> None:
-    game = Game.objects.create(game="oh-hell", record=oh_hell(), version=3)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell(), version=3)
     bids = [(1, 3), (2, 2), (3, 3)]  # Bob, Cat, Dev: three races in a row
 
     for seat, value in bids:
@@ -65,7 +65,7 @@ def test_the_same_bid_sent_twice_at_once_is_entered_once(htmx: bool) -> None:
 def test_the_last_tricks_sent_twice_at_once_end_the_round_once() -> None:
     bids = [bid(1, 3), bid(2, 2), bid(3, 3), bid(0, 3)]
     tricks = [{"kind": "tricks", "seat": 1, "value": 4}, {"kind": "tricks", "seat": 2, "value": 2}]
-    game = Game.objects.create(game="oh-hell", record=oh_hell(), pending=bids + tricks, version=10)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell(), pending=bids + tricks, version=10)
     # Dev's are the last tricks asked: Ann's 3 are what is left of the 10.
     last = {"version": 10, "kind": "tricks", "seat": 3, "value": 1}
 

@@ -474,7 +474,7 @@ def test_no_entry_is_taken_while_the_round_in_progress_needs_attention(
     client: Client, db: None, stored: Stored
 ) -> None:
     game = Game.objects.create(
-        game="oh-hell", record=oh_hell(), pending=[bid(1, 3), bid(3, 1)], version=5
+        kind="oh-hell", record=oh_hell(), pending=[bid(1, 3), bid(3, 1)], version=5
     )
     before = stored(game)
 

@@ -251,7 +251,7 @@ def test_it_refuses_a_post(client: Client) -> None:
 def many_sinker_games(client: Client, count: int, owner: User | None = None) -> list[Game]:
     """``count`` Sinker games, one a minute from 08:00 on 1 May, oldest first (stored in one go)."""
     games = Game.objects.bulk_create(
-        Game(game="sinker", record=sinker(), owner=owner) for _ in range(count)
+        Game(kind="sinker", record=sinker(), owner=owner) for _ in range(count)
     )
     for minute, game in enumerate(games):
         game.created = datetime(2025, 5, 1, 8, tzinfo=UTC) + timedelta(minutes=minute)

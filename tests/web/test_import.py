@@ -68,7 +68,7 @@ def test_each_game_comes_back_exactly_as_exported(client: Client, game: str) -> 
     imported = Game.objects.get()
     assert response.status_code == 303
     assert response["Location"] == f"/g/{imported.key}/sheet/"
-    assert imported.game == game
+    assert imported.kind == game
     assert imported.owner is None
     exported = client.get(f"/g/{imported.key}/record.json")
     assert without_played_at(json.loads(exported.content)) == original

@@ -59,7 +59,7 @@ def test_each_games_filled_sheet_prints_its_own_boxes_on_one_page(
     client: Client, game: str
 ) -> None:
     record, shown = FILLED[game]
-    stored = Game.objects.create(game=game, record=record, version=1)
+    stored = Game.objects.create(kind=game, record=record, version=1)
 
     response = client.get(f"/g/{stored.key}/sheet.pdf")
 

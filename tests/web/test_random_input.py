@@ -112,7 +112,7 @@ def no_request_limits(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def game() -> Game:
     return Game.objects.create(
-        game="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), pending=[], version=7
+        kind="oh-hell", record=oh_hell([ROUND_1, ROUND_2]), pending=[], version=7
     )
 
 

@@ -71,7 +71,7 @@ def test_every_phone_may_bid_when_everyone_bids_at_once(client: Client) -> None:
 
 def test_sealed_it_shows_its_own_bid_and_only_a_tick_for_the_others(client: Client) -> None:
     game = Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell(options={"bidding": "sealed"}),
         pending=[bid(1, 3), bid(2, 5)],
         version=4,
@@ -192,7 +192,7 @@ def sealed(game: str = "oh-hell", hands: list[int] | None = None) -> Game:
     if game == "boerenbridge":
         return boerenbridge({"bidding": "sealed", "hands": hands or [3]})
     record = oh_hell(options={"bidding": "sealed", **({"hands": hands} if hands else {})})
-    return Game.objects.create(game="oh-hell", record=record)
+    return Game.objects.create(kind="oh-hell", record=record)
 
 
 def pressed(html: str) -> list[str]:

@@ -170,7 +170,7 @@ def test_a_seats_phone_only_reads_a_bid_or_tricks_as_one_value(
 
 
 def test_it_answers_in_dutch(client: Client) -> None:
-    game = Game.objects.create(game="oh-hell", record=oh_hell(), version=1)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell(), version=1)
     seat = take(game, 2)
 
     response = tap(seat, "bid", 3, client, {"accept-language": "nl"}, seat="1")
@@ -189,7 +189,7 @@ TEXTS = st.one_of(
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(FIELDS), TEXTS), max_size=8))
 def test_no_post_from_a_seat_gets_a_500_or_enters_for_another(pairs: list[Any]) -> None:
-    game = Game.objects.create(game="oh-hell", record=oh_hell(), pending=[bid(1, 3)], version=2)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell(), pending=[bid(1, 3)], version=2)
     seat = take(game, 2)  # Cat, whose bid is asked
     data: dict[str, list[str]] = {}
     for name, value in pairs:
@@ -205,7 +205,7 @@ def test_no_post_from_a_seat_gets_a_500_or_enters_for_another(pairs: list[Any]) 
 
 def sealed_game() -> Game:
     """Oh Hell with sealed bids for Ann, Bob, Cat and Dev: Ann deals 10 cards."""
-    return Game.objects.create(game="oh-hell", record=oh_hell(options={"bidding": "sealed"}))
+    return Game.objects.create(kind="oh-hell", record=oh_hell(options={"bidding": "sealed"}))
 
 
 def test_sealed_two_phones_bid_in_any_order(client: Client) -> None:

@@ -53,7 +53,7 @@ def test_it_starts_a_game_with_the_players_in_seat_order(client: Client) -> None
     game = Game.objects.get()
     assert response.status_code == 303
     assert response["Location"] == f"/g/{game.key}/"
-    assert game.game == "oh-hell"
+    assert game.kind == "oh-hell"
     assert game.record == {
         "format": "scorepad/1",
         "game": "oh-hell",

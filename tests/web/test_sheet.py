@@ -163,7 +163,7 @@ def test_it_refuses_a_post(client: Client, played_game: Game) -> None:
 
 
 def stored_game(record: dict[str, Any]) -> Game:
-    return Game.objects.create(game=record["game"], record=record, version=1)
+    return Game.objects.create(kind=record["game"], record=record, version=1)
 
 
 def test_oh_hell_has_a_trump_box_with_the_trump_noted(client: Client) -> None:
@@ -342,7 +342,7 @@ def test_sealed_bids_of_the_round_in_play_are_not_on_the_sheet(client: Client, d
         "first_dealer": 0,
         "rounds": [{"bids": [0, 0, 1], "tricks": [0, 0, 1], "bonus": [0, 0, 0]}],
     }
-    game = Game.objects.create(game="skull-king", record=record)
+    game = Game.objects.create(kind="skull-king", record=record)
     for seat, bid in ((0, 7), (1, 8)):
         game.refresh_from_db()
         data = {"version": game.version, "kind": "bid", "seat": seat, "value": bid}

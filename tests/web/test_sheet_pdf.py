@@ -54,7 +54,7 @@ def played_long_game() -> Game:
         tricks = [0, 0, 0, 0]
         tricks[(0, 2, 3)[index % 3]] = cards
         rounds.append({"bids": [0, 0, 0, 0], "tricks": tricks})
-    return Game.objects.create(game="oh-hell", record=oh_hell(rounds), version=1)
+    return Game.objects.create(kind="oh-hell", record=oh_hell(rounds), version=1)
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
@@ -79,7 +79,7 @@ def test_a_played_19_round_game_prints_on_one_page_with_the_winner(
 
 def test_a_game_with_seven_players_prints_across_the_page(client: Client) -> None:
     players = ("Ann", "Bob", "Cat", "Dev", "Eve", "Fay", "Gus")
-    game = Game.objects.create(game="oh-hell", record=oh_hell(players=players), version=1)
+    game = Game.objects.create(kind="oh-hell", record=oh_hell(players=players), version=1)
 
     [page] = pdf_pages(client.get(f"/g/{game.key}/sheet.pdf").content)
 

@@ -31,7 +31,7 @@ def long_record() -> Record:
 
 @pytest.fixture
 def long_game(db: None, long_record: Record) -> Game:
-    return Game.objects.create(game="abracadabra", record=long_record.to_json(), version=1)
+    return Game.objects.create(kind="abracadabra", record=long_record.to_json(), version=1)
 
 
 def round_numbers(text: str) -> list[int]:

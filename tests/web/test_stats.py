@@ -34,7 +34,7 @@ def record(game: str, players: list[str], rounds: list[dict[str, Any]], **option
 
 def played(key: str, day: int, rec: Record) -> str:
     """The game stored under ``key`` (its link), started on 2025-05-<day>, with its figures."""
-    game = Game.objects.create(key=key, game=rec.game, record=rec.to_json())
+    game = Game.objects.create(key=key, kind=rec.game, record=rec.to_json())
     Game.objects.filter(pk=game.pk).update(created=datetime(2025, 5, day, tzinfo=UTC))
     game.refresh_from_db()
     refresh_figures(game)
@@ -217,7 +217,7 @@ def test_of_two_games_placed_alike_the_larger_lead_is_the_best() -> None:
 
 def test_bid_accuracy_is_counted_by_month() -> None:
     may = played("may", 2, SHORT_UP)
-    june_game = Game.objects.create(key="june", game="oh-hell", record=OH_HELL.to_json())
+    june_game = Game.objects.create(key="june", kind="oh-hell", record=OH_HELL.to_json())
     Game.objects.filter(pk=june_game.pk).update(created=datetime(2025, 6, 3, 12, tzinfo=UTC))
     june_game.refresh_from_db()
     refresh_figures(june_game)

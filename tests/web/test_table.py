@@ -238,7 +238,7 @@ def test_boerenbridges_bounce_off_100_is_worked_out_where_it_happens(
 
     # Ann on 92 takes all 13 tricks without bidding: 105 is 5 over, so 95.
     rounds = [*BOERENBRIDGE["rounds"][:4], {"bids": [None, None, None, 0], "tricks": [13, 0, 0, 0]}]
-    game = Game.objects.create(game="boerenbridge", record={**BOERENBRIDGE, "rounds": rounds})
+    game = Game.objects.create(kind="boerenbridge", record={**BOERENBRIDGE, "rounds": rounds})
 
     page = client.get(f"/g/{game.key}/").text
 
@@ -252,7 +252,7 @@ def test_the_dealers_optional_bid_change_waits_behind_a_button(client: Client, d
     # Round 1 again, every bid in: the tricks are asked, the dealer may still change.
     record = {**BOERENBRIDGE, "rounds": []}
     pending = [bid(seat, value) for seat, value in [(0, 13), (1, 0), (2, 0), (3, 1)]]
-    game = Game.objects.create(game="boerenbridge", record=record, pending=pending)
+    game = Game.objects.create(kind="boerenbridge", record=record, pending=pending)
 
     page = client.get(f"/g/{game.key}/").text
 

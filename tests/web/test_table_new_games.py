@@ -36,13 +36,13 @@ def tap(client: Client, game: Game, kind: str, seat: int | None, value: Any) -> 
 @pytest.fixture
 def skull_king(db: None) -> Game:
     """Skull King for Ann, Bob and Cat, Ann dealing, two hands of 2 cards."""
-    return Game.objects.create(game="skull-king", record=record("skull-king", {"hands": [2, 2]}))
+    return Game.objects.create(kind="skull-king", record=record("skull-king", {"hands": [2, 2]}))
 
 
 def test_wizard_offers_the_trump_a_turned_wizard_lets_the_dealer_name(
     client: Client, db: None
 ) -> None:
-    game = Game.objects.create(game="wizard", record=record("wizard"))
+    game = Game.objects.create(kind="wizard", record=record("wizard"))
     page = client.get(f"/g/{game.key}/")
     assert page.status_code == 200
     assert "Trump turned up (a Wizard turned: Ann deals and names a suit)" in page.text
@@ -125,7 +125,7 @@ def bid_cells(html: str) -> dict[str, str]:
 @pytest.fixture
 def sealed_nine(db: None) -> Game:
     """Skull King, sealed as ruled, one hand of 9 cards: bids no page says by chance."""
-    return Game.objects.create(game="skull-king", record=record("skull-king", {"hands": [9]}))
+    return Game.objects.create(kind="skull-king", record=record("skull-king", {"hands": [9]}))
 
 
 def test_sealed_the_undo_button_names_the_bid_not_its_value(
@@ -179,7 +179,7 @@ def test_with_htmx_a_sealed_bid_answers_a_fragment_that_does_not_show_it(
 
 def test_open_skull_king_bids_show_as_they_are_given(client: Client, db: None) -> None:
     game = Game.objects.create(
-        game="skull-king", record=record("skull-king", {"hands": [9], "bidding": "open"})
+        kind="skull-king", record=record("skull-king", {"hands": [9], "bidding": "open"})
     )
     tap(client, game, "bid", 1, 8)
     page = client.get(f"/g/{game.key}/").text
@@ -191,7 +191,7 @@ def test_open_skull_king_bids_show_as_they_are_given(client: Client, db: None) -
 def test_sealed_bids_in_turn_stay_unseen_until_the_last(
     client: Client, db: None, name: str
 ) -> None:
-    game = Game.objects.create(game=name, record=record(name, {"hands": [5], "bidding": "sealed"}))
+    game = Game.objects.create(kind=name, record=record(name, {"hands": [5], "bidding": "sealed"}))
     if name == "wizard":
         tap(client, game, "trump", None, "clubs")
     tap(client, game, "bid", 1, 4)  # Bob bids first, Ann deals
@@ -209,7 +209,7 @@ def test_sealed_under_the_hook_the_dealer_bids_unseen_then_again_openly(
     client: Client, db: None
 ) -> None:
     game = Game.objects.create(
-        game="oh-hell", record=record("oh-hell", {"hands": [5], "bidding": "sealed"})
+        kind="oh-hell", record=record("oh-hell", {"hands": [5], "bidding": "sealed"})
     )
     tap(client, game, "bid", 1, 2)
     tap(client, game, "bid", 2, 1)

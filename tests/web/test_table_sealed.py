@@ -27,7 +27,7 @@ def start(game: str, **options: Any) -> Game:
         "first_dealer": 0,
         "rounds": [],
     }
-    stored = Game.objects.create(game=game, record=record)
+    stored = Game.objects.create(kind=game, record=record)
     if game == "brink-bid":
         assert tap_roll(Client(), stored).status_code == 303
     return stored
@@ -137,7 +137,7 @@ def test_brink_bid_asks_the_roll_before_any_sealed_bid(client: Client, db: None)
         "first_dealer": 0,
         "rounds": [],
     }
-    stored = Game.objects.create(game="brink-bid", record=record)
+    stored = Game.objects.create(kind="brink-bid", record=record)
     assert tap(client, stored, 0, 1).status_code == 400
     stored.refresh_from_db()
     assert stored.pending == []

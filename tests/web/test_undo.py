@@ -198,7 +198,7 @@ def test_undo_takes_back_entries_that_no_longer_stand_after_the_one_that_broke(
 ) -> None:
     # Bob bids first; Cat's bid and the one after it cannot stand (a broken round).
     game = Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell(),
         pending=[bid(1, 3), bid(3, 1), bid(0, 2)],
         version=5,
@@ -220,7 +220,7 @@ def test_a_forced_bid_is_shown_entered_and_undone_with_the_tap_that_forced_it(
     # Round 1 of "short-up" holds one card; Ann deals. Bob, Cat and Dev bid 0: Ann
     # may not bid 1, so her 0 goes in with Dev's tap and the table asks the tricks.
     game = Game.objects.create(
-        game="oh-hell",
+        kind="oh-hell",
         record=oh_hell(options={"style": "short-up"}),
         pending=[bid(1, 0), bid(2, 0)],
         version=4,

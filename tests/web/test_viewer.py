@@ -290,7 +290,7 @@ def test_a_game_going_on_shares_the_standings_so_far_ties_sharing_a_place(
 
 
 def test_a_shared_win_names_both_winners(client: Client) -> None:
-    game = Game.objects.create(game="sinker", record=SINKER)
+    game = Game.objects.create(kind="sinker", record=SINKER)
 
     text = shared_text(client.get(viewer(game)).text)
 
@@ -299,7 +299,7 @@ def test_a_shared_win_names_both_winners(client: Client) -> None:
 
 
 def test_boerenbridge_is_won_on_exactly_100_whatever_else(client: Client) -> None:
-    game = Game.objects.create(game="boerenbridge", record=BOERENBRIDGE)
+    game = Game.objects.create(kind="boerenbridge", record=BOERENBRIDGE)
 
     text = shared_text(client.get(viewer(game)).text)
 
@@ -330,7 +330,7 @@ def test_sealed_bids_show_on_the_viewer_only_once_the_last_is_in(client: Client,
         "first_dealer": 0,
         "rounds": [],
     }
-    game = Game.objects.create(game="skull-king", record=record)
+    game = Game.objects.create(kind="skull-king", record=record)
     keeper = Client()
     bid_now(keeper, game, 0, 7)
     bid_now(keeper, game, 1, 8)
