@@ -40,7 +40,7 @@ from scorepad import live
 from scorepad.access import keeper_game, viewer_game
 from scorepad.models import Game
 from scorepad.throttle import address
-from scorepad.views.sheet import sheet_context
+from scorepad.views.sheet import sheet_context, sheet_parts
 from scorepad.views.table import current_table, table_context
 
 log = logging.getLogger(__name__)
@@ -226,3 +226,14 @@ async def viewer_live(request: HttpRequest, viewer_key: str) -> HttpResponseBase
     """The viewer's round, totals and sheet, live."""
     game = await sync_to_async(viewer_game)(request, viewer_key)
     return await _stream(request, game, "viewer")
+
+
+# The keeper's score sheet: its parts are drawn by scorepad/views/sheet.py.
+live.VIEWS["sheet"] = sheet_parts
+
+
+@require_GET
+async def sheet_live(request: HttpRequest, key: str) -> HttpResponseBase:
+    """The keeper's score sheet, live: a round ended on another phone shows at once."""
+    game = await sync_to_async(keeper_game)(request, key)
+    return await _stream(request, game, "sheet")
