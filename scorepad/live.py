@@ -40,7 +40,8 @@ from django.utils import translation
 
 log = logging.getLogger(__name__)
 
-# PostgreSQL's channel for every game; the payload is "<game id>:<version>".
+# PostgreSQL's channel for every game; the payload is "<game id>:<version>" (several,
+# comma-separated, for a change to many games at once).
 CHANNEL = "scorepad_games"
 
 
@@ -86,12 +87,36 @@ def changed(game_id: int, version: int) -> None:
     transaction.on_commit(lambda: _publish(game_id, version))
 
 
+def changed_together(versions: list[tuple[int, int]]) -> None:
+    """``changed`` for many games at once (a player renamed across their games): on
+    PostgreSQL one ``NOTIFY`` for every few hundred games, not one each."""
+    transaction.on_commit(lambda: _publish_all(versions))
+
+
 def _publish(game_id: int, version: int) -> None:
-    if on_postgres():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{game_id}:{version}"])
-    else:
-        deliver(game_id, version)
+    _publish_all([(game_id, version)])
+
+
+# A NOTIFY's payload must stay under 8,000 bytes: "<id>:<version>" pairs, comma-separated.
+_PAYLOAD = 7000
+
+
+def _publish_all(versions: list[tuple[int, int]]) -> None:
+    if not on_postgres():
+        for game_id, version in versions:
+            deliver(game_id, version)
+        return
+    payloads, payload = [], ""
+    for game_id, version in versions:
+        pair = f"{game_id}:{version}"
+        if payload and len(payload) + len(pair) >= _PAYLOAD:
+            payloads.append(payload)
+            payload = ""
+        payload = f"{payload},{pair}" if payload else pair
+    payloads.append(payload)
+    with connection.cursor() as cursor:
+        for each in payloads:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, each])
 
 
 def deliver(game_id: int, version: int | None) -> None:
@@ -188,11 +213,12 @@ async def _listen_to_postgres() -> None:
                 # A change made before LISTEN took hold was heard by nobody here.
                 wake_all()
                 async for note in conn.notifies():
-                    game_id, _, version = note.payload.partition(":")
-                    try:
-                        deliver(int(game_id), int(version))
-                    except ValueError:
-                        log.warning("live: a notification not understood: %r", note.payload)
+                    for pair in note.payload.split(","):
+                        game_id, _, version = pair.partition(":")
+                        try:
+                            deliver(int(game_id), int(version))
+                        except ValueError:
+                            log.warning("live: a notification not understood: %r", pair)
         except asyncio.CancelledError:
             raise
         except Exception:
