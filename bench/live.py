@@ -9,12 +9,12 @@ Three measurements, each against the app as scripts/prod and scripts/home run it
   that version, p50 and p95 of each way, on the same taps;
 - **quiet phones**: what a watching phone costs the server while nothing changes:
   the requests it makes, and the server's CPU over a heartbeat's interval, with
-  1,000 quiet streams, none, and 1,000 phones polling; the memory of one worker
+  1,000 quiet streams, none, and 200 phones polling; the memory of one worker
   process with 1,000 then 5,000 streams open;
 - **load**: 4 seat phones and 2 viewers a table, each on a stream, the keeper
-  tapping: tables added (100, 200, 300, 500, 700) until the p99 of the taps passes
-  200 ms; then the same with 3 viewers a table polling every 3 s, as issue 25
-  measured it.
+  tapping: tables added (50, 100, 200, 300, 500, 700) until the p99 of the taps
+  passes 200 ms; then the same with 3 viewers a table polling every 3 s, as issue 25
+  measured it. With each step, the server's CPU a table: what the cores could carry.
 
 The phones are asyncio connections in processes of their own (``python -m
 bench.live`` reads a job as JSON on stdin and prints what it saw), so that the
@@ -47,8 +47,10 @@ TAP_EVERY = (1.0, 3.0)  # a keeper's pace: a tap every 2 s on average, as issue 
 LATENCY_TABLES = 100
 LATENCY_SECONDS = 30.0
 QUIET_STREAMS = (1000, 5000)
-QUIET_POLLS = 1000
-RAMP = (100, 200, 300, 500, 700)
+# Phones polling on one worker: 200 ask 67 times a second; a thousand would be more
+# than one worker of a busy 2-core machine answers (each first poll is a full page).
+QUIET_POLLS = 200
+RAMP = (50, 100, 200, 300, 500, 700)
 RAMP_SECONDS = 12.0  # taps timed at each step of the ramp, after a few seconds' settling
 SETTLE_SECONDS = 3.0
 TAP_P99_MS = 200.0  # the load a server carries: until the p99 of the taps passes this
@@ -440,9 +442,10 @@ def log_lines(folder: Path) -> int:
         return sum(1 for line in log if b'"GET ' in line or b'"POST ' in line)
 
 
-def tap_to_phone(folder: Path, say: Any) -> dict[str, Any]:
-    """100 tables, one phone on the stream and one polling at each: p50 and p95 of each."""
-    tables = games(LATENCY_TABLES)
+def tap_to_phone(folder: Path, say: Any, count: int) -> dict[str, Any]:
+    """``count`` tables, one phone on the stream and one polling at each: p50 and p95
+    of each."""
+    tables = games(count)
     with live_server(folder, workers=2) as (_, port):
         load = os.getloadavg()[0]
         until = time.monotonic() + LATENCY_SECONDS + 5
@@ -458,13 +461,13 @@ def tap_to_phone(folder: Path, say: Any) -> dict[str, Any]:
         }  # fmt: skip
         phones = Phones(job)
         phones.opened()
-        say(f"live: tap to phone, {LATENCY_TABLES} tables, {LATENCY_SECONDS:.0f} s")
+        say(f"live: tap to phone, {count} tables, {LATENCY_SECONDS:.0f} s")
         seen = phones.seen()
     taps = [tap for tap in seen["taps"] if tap[2] >= until - LATENCY_SECONDS]
     stream, poll = latencies(seen, taps, stream=True), latencies(seen, taps, stream=False)
     ok = sum(1 for tap in taps if tap[4] == 200)
     return {
-        "tables": LATENCY_TABLES,
+        "tables": count,
         "workers": 2,
         "seconds": LATENCY_SECONDS,
         "taps": len(taps),
@@ -478,7 +481,8 @@ def tap_to_phone(folder: Path, say: Any) -> dict[str, Any]:
 
 
 def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
-    """What watching costs while nothing changes, on one worker process."""
+    """What watching costs while nothing changes, on one worker process: its CPU with
+    none, with phones polling, with quiet streams; its memory with 1,000 and 5,000."""
     from django.conf import settings
 
     from bench.load import server_cpu_seconds
@@ -487,23 +491,51 @@ def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
     tables = games(100)
     figures: dict[str, Any] = {"workers": 1, "window_seconds": window}
     with live_server(folder, workers=1) as (url, port):
-        time.sleep(2)
 
         def cpu_over(seconds: float) -> tuple[float, int]:
             cpu, lines = server_cpu_seconds(url) or 0.0, log_lines(folder)
             time.sleep(seconds)
             return (server_cpu_seconds(url) or 0.0) - cpu, log_lines(folder) - lines
 
+        def settle() -> None:
+            """Until the server is idle again (closed streams, polls answered late)."""
+            for _ in range(60):
+                if cpu_over(1.0)[0] < 0.02:
+                    return
+
+        settle()
         none, _ = cpu_over(window / 2)
         figures["cpu_ms_a_second_with_none"] = round(1000 * none / (window / 2), 2)
+
+        # Polling phones, as before live updates: each asks every 3 s, answered 304.
+        polls_for = 3 * POLL_SECONDS
+        job = {"port": port, "until": time.monotonic() + 2 * POLL_SECONDS + polls_for, "tables": [
+            {**tables[n % len(tables)], "polls": [f"/v/{tables[n % len(tables)]['viewer_key']}/"]}
+            for n in range(QUIET_POLLS)
+        ]}  # fmt: skip
+        polling = Phones(job)
+        polling.opened()
+        time.sleep(2 * POLL_SECONDS)  # every phone has its ETag: what follows is 304s
+        began = time.monotonic()
+        cpu, _ = cpu_over(polls_for)
+        polled = polling.seen()["polls"]
+        answered = [took for sent, took, status in polled if began <= sent and status == 304]
+        figures["polling_phones"] = QUIET_POLLS
+        figures["poll_window_seconds"] = polls_for
+        figures["poll_requests_in_window"] = len(answered)
+        figures["poll_p50_ms"] = round(percentile(answered, 0.5), 1)
+        figures["cpu_ms_a_second_with_polls"] = round(1000 * cpu / polls_for, 2)
+        say(f"live: {QUIET_POLLS} phones polling: {len(answered)} polls answered 304")
+        settle()
+
+        # Quiet streams: no request once open, a heartbeat every LIVE_HEARTBEAT_SECONDS.
         memory = {"none": server_memory_kb(url)}
-        far = time.monotonic() + 3600
         held = []
         try:
             opened = 0
             for count in QUIET_STREAMS:
                 more = count - opened
-                job = {"port": port, "until": far, "tables": [
+                job = {"port": port, "until": time.monotonic() + 3600, "tables": [
                     {**tables[n % len(tables)], "streams": [viewer_stream(tables[n % len(tables)])]}
                     for n in range(more)
                 ]}  # fmt: skip
@@ -511,7 +543,7 @@ def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
                 got = held[-1].opened()
                 opened += got["opened"]
                 say(f"live: {opened} quiet streams open ({got})")
-                time.sleep(3)  # their first answers sent, the memory settled
+                settle()  # their first answers sent, the memory settled
                 memory[str(count)] = server_memory_kb(url)
                 if count == QUIET_STREAMS[0]:
                     cpu, requests = cpu_over(window)
@@ -522,20 +554,6 @@ def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
         finally:
             for phones in held:
                 phones.stop()
-        time.sleep(2)
-        job = {"port": port, "until": time.monotonic() + 2 * POLL_SECONDS + 3, "tables": [
-            {**tables[n % len(tables)], "polls": [f"/v/{tables[n % len(tables)]['viewer_key']}/"]}
-            for n in range(QUIET_POLLS)
-        ]}  # fmt: skip
-        polling = Phones(job)
-        polling.opened()
-        time.sleep(POLL_SECONDS + 0.5)  # every phone has its ETag: what follows is 304s
-        cpu, requests = cpu_over(POLL_SECONDS)
-        polling.seen()
-    figures["polling_phones"] = QUIET_POLLS
-    figures["poll_window_seconds"] = POLL_SECONDS
-    figures["poll_requests_in_window"] = requests
-    figures["cpu_ms_a_second_with_polls"] = round(1000 * cpu / POLL_SECONDS, 2)
     base = figures["cpu_ms_a_second_with_none"]
     stream_cpu = max(0.0, figures["cpu_ms_a_second_with_streams"] - base) / figures["streams"]
     poll_cpu = max(0.0, figures["cpu_ms_a_second_with_polls"] - base) / QUIET_POLLS
@@ -553,9 +571,11 @@ def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
 def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
     """Tables added until the p99 of the keepers' taps passes 200 ms: each table's
     six phones on streams, or three polling."""
+    from bench.load import server_cpu_seconds
+
     tables = games(max(RAMP))
     steps = []
-    with live_server(folder, workers=2) as (_, port):
+    with live_server(folder, workers=2) as (url, port):
         held: list[Phones] = []
         try:
             watched = 0
@@ -582,6 +602,10 @@ def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
                      "tables": [{**game, "keeper": True} for game in tables[:count]]}
                 )  # fmt: skip
                 keepers.opened()
+                time.sleep(max(0.0, until - RAMP_SECONDS - time.monotonic()))
+                cpu = server_cpu_seconds(url) or 0.0
+                time.sleep(max(0.0, until - time.monotonic()))
+                cpu = (server_cpu_seconds(url) or 0.0) - cpu
                 seen = keepers.seen()
                 taps = [tap for tap in seen["taps"] if tap[2] >= until - RAMP_SECONDS]
                 took = [tap[3] for tap in taps]
@@ -594,6 +618,9 @@ def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
                     "tap_p50_ms": round(percentile(took, 0.5), 1),
                     "tap_p99_ms": round(percentile(took, 0.99), 1),
                     "errors": seen["errors"],
+                    # The server's CPU for a table (its keeper and phones) a second.
+                    "server_cpu_ms_a_table_second": round(1000 * cpu / count / RAMP_SECONDS, 2),
+                    "server_cores_busy": round(cpu / RAMP_SECONDS, 2),
                     "load_average": round(max(load, os.getloadavg()[0]), 2),
                 }
                 say(f"live: load, {step}")
@@ -605,17 +632,24 @@ def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
                 phones.stop()
     held_up = [step["tables"] for step in steps if step["tap_p99_ms"] <= TAP_P99_MS]
     passed = [step["tables"] for step in steps if step["tap_p99_ms"] > TAP_P99_MS]
+    # What a table costs the server, at the first step (the least queueing): on a busy
+    # machine the clock's p99 says more of the other jobs than of the server, while
+    # this says how many tables the machine's cores could carry at most.
+    cost = steps[0]["server_cpu_ms_a_table_second"]
+    cores = os.cpu_count() or 1
     return {
         "steps": steps,
         "held_at_most": max(held_up, default=0),
         "passed_at": passed[0] if passed else None,
+        "server_cpu_ms_a_table_second": cost,
+        "tables_the_cores_carry": round(1000 * cores / cost) if cost else None,
     }
 
 
-def measure(folder: Path, say: Any) -> dict[str, Any]:
+def measure(folder: Path, say: Any, tables: int = LATENCY_TABLES) -> dict[str, Any]:
     raise_open_files()
     figures: dict[str, Any] = {}
-    figures["tap_to_phone"] = tap_to_phone(folder, say)
+    figures["tap_to_phone"] = tap_to_phone(folder, say, tables)
     figures["quiet"] = quiet_phones(folder, say)
     figures["load_streams"] = ramp(folder, say, streams=True)
     figures["load_polls"] = ramp(folder, say, streams=False)
