@@ -2,7 +2,9 @@
 
 Parts (all by default; ``--only taps,load`` runs some): engine, server (times and
 queries), history (lists with 10 and 10,000 games), bytes, taps, audits (Lighthouse
-and axe-core), load, slowest (a 200-round game's pages and PDF, CPU time). Progress goes
+and axe-core), load, slowest (a 200-round game's pages and PDF, CPU time), live
+(live updates against polling: a tap to another phone, quiet phones, the load with
+six phones a table). Progress goes
 to stderr; stdout holds the JSON object, then the table. ``--check`` exits with status 1
 when a figure misses its budget: every ratio measured side by side and every count, and
 the absolute times only when the machine was quiet (``--absolute`` holds them anyway).
@@ -23,7 +25,7 @@ from typing import Any
 
 from bench import env
 
-PARTS = ("engine", "server", "history", "bytes", "taps", "audits", "load", "slowest")
+PARTS = ("engine", "server", "history", "bytes", "taps", "audits", "load", "slowest", "live")
 KB = 1024
 # The most each step's p50 may be, against the Django floor (bench/urls.py), both
 # measured side by side in one run. A tap was once held to 1.3x; drawn with the
@@ -38,6 +40,15 @@ FLOOR_BUDGETS = {
     "open the sheet, 30 rounds": 3,
     "open the sheet, drawn, 30 rounds": 11,
 }
+# Live updates (bench/live.py, issue 25): the goals, and what they must be against
+# polling measured in the same run.
+LIVE_P95_MS = 250  # a tap to another phone with 100 tables (absolute)
+LIVE_P95_OF_POLLING = 0.25  # the stream's p95 at most this share of polling's
+LIVE_QUIET_OF_POLLING = 0.1  # a quiet stream's CPU at most this share of a polling phone's
+LIVE_STREAMS = 5000  # open on one worker process
+LIVE_KB_A_STREAM = 64
+LIVE_TABLES = 500  # held with six phones a table before the taps' p99 passes 200 ms
+LIVE_TABLES_OF_POLLING = 2  # at least this many times the tables polling holds
 # A machine is quiet when this process got nearly a whole core whenever it asked
 # (bench.env.cpu_share, sampled between the parts) and the load before the bench
 # began was at most half the cores. Only then are absolute figures (milliseconds,
@@ -56,7 +67,7 @@ class Budget:
     absolute: bool = False
 
 
-def Message(message: str) -> None:
+def say(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
@@ -155,6 +166,8 @@ def budgets(figures: dict[str, Any]) -> list[Budget]:
                 absolute=True,
             )
         )
+    if figures.get("live"):
+        rows += live_budgets(figures["live"])
     slowest = figures.get("slowest")
     if slowest:
         budget = slowest["budget_ms"]
@@ -190,6 +203,107 @@ def budgets(figures: dict[str, Any]) -> list[Budget]:
                 f"{found['violations']} violations",
                 "0",
                 found["violations"] == 0,
+            )
+        )
+    return rows
+
+
+def live_budgets(live: dict[str, Any]) -> list[Budget]:
+    """Live updates against polling, each measured in the same run (bench/live.py)."""
+    rows: list[Budget] = []
+    tap = live.get("tap_to_phone")
+    if tap:
+        stream, poll = tap["stream"], tap["poll"]
+        share = stream["p95_ms"] / poll["p95_ms"] if poll["p95_ms"] else 1.0
+        measured = (
+            f"stream p50 {stream['p50_ms']} / p95 {stream['p95_ms']} ms; polling p50 "
+            f"{poll['p50_ms']} / p95 {poll['p95_ms']} ms"
+        )
+        rows.append(
+            Budget(
+                f"live, {tap['tables']} tables: a tap to another phone, p95",
+                measured,
+                f"< {LIVE_P95_MS} ms",
+                stream["p95_ms"] < LIVE_P95_MS,
+                absolute=True,
+            )
+        )
+        rows.append(
+            Budget(
+                f"live, {tap['tables']} tables: the stream's p95 against polling's",
+                f"{share:.2f}x polling's",
+                f"<= {LIVE_P95_OF_POLLING}x",
+                share <= LIVE_P95_OF_POLLING,
+            )
+        )
+    quiet = live.get("quiet")
+    if quiet:
+        rows.append(
+            Budget(
+                f"live: requests of {quiet['streams']} quiet streams in "
+                f"{quiet['window_seconds']:g} s",
+                f"{quiet['stream_requests_in_window']} (polling phones: "
+                f"{quiet['poll_requests_in_window']} in {quiet['poll_window_seconds']:g} s)",
+                "0",
+                quiet["stream_requests_in_window"] == 0,
+            )
+        )
+        stream_cpu, poll_cpu = quiet["cpu_us_a_second_a_stream"], quiet["cpu_us_a_second_a_poller"]
+        share = stream_cpu / poll_cpu if poll_cpu else 1.0
+        rows.append(
+            Budget(
+                "live: server CPU of a quiet stream against a polling phone's",
+                f"{stream_cpu} against {poll_cpu} µs a second ({share:.3f}x)",
+                f"<= {LIVE_QUIET_OF_POLLING}x",
+                share <= LIVE_QUIET_OF_POLLING,
+            )
+        )
+        rows.append(
+            Budget(
+                "live: streams open on one worker process",
+                str(quiet["streams_open_at_most"]),
+                f">= {LIVE_STREAMS}",
+                quiet["streams_open_at_most"] >= LIVE_STREAMS,
+            )
+        )
+        rows.append(
+            Budget(
+                "live: memory a quiet stream",
+                f"{quiet['memory_kb_a_stream']} KB",
+                f"<= {LIVE_KB_A_STREAM} KB",
+                quiet["memory_kb_a_stream"] <= LIVE_KB_A_STREAM,
+            )
+        )
+    streams, polls = live.get("load_streams"), live.get("load_polls")
+    if streams:
+        rows.append(
+            Budget(
+                "live, six streams a table: tables held with the taps' p99 <= 200 ms",
+                f"{streams['held_at_most']} (passed at {streams['passed_at'] or 'none tried'})",
+                f">= {LIVE_TABLES}",
+                streams["held_at_most"] >= LIVE_TABLES,
+                absolute=True,
+            )
+        )
+    if streams and polls:
+        rows.append(
+            Budget(
+                "live: tables held, six streams a table against three polling",
+                f"{streams['held_at_most']} against {polls['held_at_most']}",
+                f">= {LIVE_TABLES_OF_POLLING}x",
+                streams["held_at_most"] >= LIVE_TABLES_OF_POLLING * max(1, polls["held_at_most"]),
+                absolute=True,
+            )
+        )
+        stream_cost = streams["server_cpu_ms_a_table_second"]
+        poll_cost = polls["server_cpu_ms_a_table_second"]
+        share = stream_cost / poll_cost if poll_cost else 1.0
+        rows.append(
+            Budget(
+                "live: server CPU a table, six streams against three polling",
+                f"{stream_cost} against {poll_cost} ms a second ({share:.2f}x)",
+                f"<= {1 / LIVE_TABLES_OF_POLLING:g}x",
+                share <= 1 / LIVE_TABLES_OF_POLLING,
             )
         )
     return rows
@@ -314,6 +428,18 @@ def main(argv: list[str] | None = None) -> int:
         help="keep the temporary folder (database, gunicorn log, screenshots); "
         "by default it is removed at the end",
     )
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="PostgreSQL (postgres://..., a database of its own, which the bench fills and "
+        "leaves filled) instead of a temporary SQLite file",
+    )
+    parser.add_argument(
+        "--live-tables",
+        type=int,
+        default=100,
+        help="tables for the live part's tap to another phone (100; the goal is for 100)",
+    )
     args = parser.parse_args(argv)
     parts = [part.strip() for part in args.only.split(",") if part.strip()]
     unknown = set(parts) - set(PARTS)
@@ -323,19 +449,22 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     with env.scratch_folder(keep=args.keep) as folder:
-        Message(f"database and static files in {folder}" + (" (kept)" if args.keep else ""))
-        figures = measure(folder, parts, args.repeats)
+        say(f"database and static files in {folder}" + (" (kept)" if args.keep else ""))
+        figures = measure(folder, parts, args.repeats, args.database_url, args.live_tables)
     if args.absolute:
         figures["machine"]["quiet"] = True
     return report(figures, check=args.check)
 
 
-def measure(folder: Path, parts: list[str], repeats: int) -> dict[str, Any]:
-    """The figures of the parts asked for, on a fresh database and settings in ``folder``."""
+def measure(
+    folder: Path, parts: list[str], repeats: int, database_url: str = "", live_tables: int = 100
+) -> dict[str, Any]:
+    """The figures of the parts asked for, on a fresh database (or ``database_url``'s)
+    and settings in ``folder``."""
     began = time.perf_counter()
     load_before = env.load_average()
     shares = [env.cpu_share()]
-    env.prepare(folder)
+    env.prepare(folder, database_url)
     from django.core.handlers.wsgi import WSGIHandler
     from django.db import connections
 
@@ -346,7 +475,7 @@ def measure(folder: Path, parts: list[str], repeats: int) -> dict[str, Any]:
     def run(part: str, measure: Callable[[], Any]) -> None:
         if part not in parts:
             return
-        Message(f"{part}...")
+        say(f"{part}...")
         start = time.perf_counter()
         figures[part] = measure()
         seconds[part] = round(time.perf_counter() - start, 1)
@@ -367,7 +496,7 @@ def measure(folder: Path, parts: list[str], repeats: int) -> dict[str, Any]:
         with gunicorn(folder, workers) as base:
             run("taps", lambda: taps.measure(base, folder / "screenshots"))
             if "audits" in parts and (why := audits.missing()):
-                Message(f"audits skipped: {why}")
+                say(f"audits skipped: {why}")
                 figures["audits_skipped"] = why
             elif "audits" in parts:
                 pages, cookies, lighthouse_pages = audit_pages(app, base)
@@ -381,9 +510,17 @@ def measure(folder: Path, parts: list[str], repeats: int) -> dict[str, Any]:
                     },
                 )
             run("load", lambda: load.measure(app, base, workers))
+    if "live" in parts:
+        from bench import live
+
+        # Its own servers (gunicorn with uvicorn's workers), as scripts/prod runs it.
+        run("live", lambda: live.measure(folder, say, live_tables))
     connections.close_all()  # the database file goes with the folder
     figures["seconds"] = {**seconds, "total": round(time.perf_counter() - began, 1)}
     figures["machine"] = machine(shares, load_before)
+    figures["machine"]["load_after"] = round(env.load_average(), 2)
+    if database_url:
+        figures["machine"]["database"] = "PostgreSQL (DATABASE_URL)"
     return figures
 
 
@@ -399,7 +536,7 @@ def report(figures: dict[str, Any], check: bool = False) -> int:
     print()
     print(table(rows, figures))
     if check and figures["budgets_missed"]:
-        Message(
+        say(
             f"--check: {len(figures['budgets_missed'])} budgets missed: "
             + "; ".join(figures["budgets_missed"])
         )

@@ -1,61 +1,83 @@
-"""Live updates against polling, side by side in one run: from a tap on the keeper's
-phone to the same change on another phone, p50 and p95 (issue 25).
+"""Live updates against polling, side by side in one run (issue 25): ``--only live``.
 
-    .venv/bin/python -m bench.live [--tables 100] [--seconds 40] [--workers 2]
+Three measurements, each against the app as scripts/prod and scripts/home run it
+(gunicorn with uvicorn's workers), on the bench's database:
 
-The app runs as scripts/prod runs it (gunicorn with uvicorn workers) on the bench's
-temporary SQLite database (``bench.env``), or on PostgreSQL (``--database-url``,
-a database of its own: its games are left there). Each table has a keeper who taps every
-1-3 s, one viewer on the stream (server-sent events) and one viewer polling every
-3 s as before (htmx's request, with If-None-Match). A tap's time is taken just
-before it is sent; the stream's latency is when an event of that version (or a
-later one) arrives, the poll's when a poll first shows it. The phones are asyncio
-connections of this process, which has one core of its own at most: on a busy
-machine its own delay is in the figures too.
+- **tap to phone**: 100 tables, at each a keeper tapping every 1-3 s, one phone on
+  the stream (server-sent events) and one polling every 3 s as the viewer did before
+  (If-None-Match): from just before a tap is sent to the moment the other phone has
+  that version, p50 and p95 of each way, on the same taps;
+- **quiet phones**: what a watching phone costs the server while nothing changes:
+  the requests it makes, and the server's CPU over a heartbeat's interval, with
+  1,000 quiet streams, none, and 200 phones polling; the memory of one worker
+  process with 1,000 then 5,000 streams open;
+- **load**: 4 seat phones and 2 viewers a table, each on a stream, the keeper
+  tapping: tables added (50, 100, 200, 300, 500, 700) until the p99 of the taps
+  passes 200 ms; then the same with 3 viewers a table polling every 3 s, as issue 25
+  measured it. With each step, the server's CPU a table: what the cores could carry.
+
+The phones are asyncio connections in processes of their own (``python -m
+bench.live`` reads a job as JSON on stdin and prints what it saw), so that the
+bench's own process is out of the way; every process reads the machine's one
+monotonic clock, so a tap's moment and a phone's can be compared. This module's
+phones use the standard library only.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
 import random
 import re
+import resource
+import subprocess
+import sys
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
 from urllib.parse import urlencode
-
-from bench.env import prepare, scratch_folder
-from bench.serve import gunicorn
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dev"]
 POLL_SECONDS = 3.0
+TAP_EVERY = (1.0, 3.0)  # a keeper's pace: a tap every 2 s on average, as issue 25 saw it
+LATENCY_TABLES = 100
+LATENCY_SECONDS = 30.0
+QUIET_STREAMS = (1000, 5000)
+# Phones polling on one worker: 200 ask 67 times a second; a thousand would be more
+# than one worker of a busy 2-core machine answers (each first poll is a full page).
+QUIET_POLLS = 200
+RAMP = (50, 100, 200, 300, 500, 700)
+RAMP_SECONDS = 12.0  # taps timed at each step of the ramp, after a few seconds' settling
+SETTLE_SECONDS = 3.0
+TAP_P99_MS = 200.0  # the load a server carries: until the p99 of the taps passes this
+POLLS_A_TABLE = 3
+
 STEP = re.compile(
     r'name="version" value="(\d+)">\s*<input type="hidden" name="kind" value="(\w+)">\s*'
     r'(?:<input type="hidden" name="seat" value="(\d+)">)?'
 )
 CHOICE = re.compile(r'<button name="value" value="([^"]+)">')
 SHOWN = re.compile(r'data-version="(\d+)"')
+EVENT_ID = re.compile(r"^id: (\d+)$", re.M)
 
 
-@dataclass
-class Table:
-    key: str
-    viewer_key: str
-    tapped: dict[int, float] = field(default_factory=dict)  # version -> when tapped
-    streamed: int = 0  # the newest version the stream brought
-    polled: int = 0  # the newest version a poll brought
+def viewer_stream(game: dict[str, str]) -> str:
+    return f"/v/{game['viewer_key']}/live/"
 
 
-@dataclass
-class Figures:
-    stream: list[float] = field(default_factory=list)
-    poll: list[float] = field(default_factory=list)
-    taps: int = 0
-    refused: int = 0
-    errors: list[str] = field(default_factory=list)
+def seat_streams(game: dict[str, str]) -> list[str]:
+    """The streams of a table's four seat phones and two viewers (load). Until seats
+    exist, the viewer's stream for all six: a listener costs the server the same
+    whichever screen it watches, and seat phones would draw their own view (one more
+    drawing a seat, per change). A seat phone's stream will be /s/<seat_key>/live/."""
+    return [viewer_stream(game)] * 6
+
+
+# -- The phones (in a process of their own) -----------------------------------------
 
 
 async def fetch(
@@ -86,6 +108,7 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, list[s
 
 
 def next_tap(html: str) -> dict[str, str] | None:
+    """The form of the first allowed choice of the step on screen; None when over."""
     step = STEP.search(html)
     choice = CHOICE.search(html, step.end()) if step else None
     if step is None or choice is None:
@@ -97,247 +120,541 @@ def next_tap(html: str) -> dict[str, str] | None:
     return data
 
 
-def seen(table: Table, shown: int, newest: int, into: list[float], now: float) -> int:
-    """Note the latency of every tap that ``shown`` is the first to show."""
-    for version in range(newest + 1, shown + 1):
-        if version in table.tapped:
-            into.append(now - table.tapped[version])
-    return max(newest, shown)
+@dataclass
+class Seen:
+    """What the phones of one process saw: (table, phone, version, when) each time a
+    phone first had a newer version; taps as (table, version, sent, took ms, status)."""
+
+    versions: list[tuple[int, int, int, float]]
+    taps: list[tuple[int, int, float, float, int]]
+    polls: list[tuple[float, float, int]]  # (sent, took ms, status)
+    opened: int = 0
+    refused: int = 0
+    errors: int = 0
 
 
-async def keeper(port: int, table: Table, figures: Figures, until: float) -> None:
-    status, headers, body = await fetch(port, "GET", f"/g/{table.key}/", {})
+async def keeper(port: int, table: int, key: str, seen: Seen, until: float) -> None:
+    """A keeper's phone: the table, then a tap every 1-3 s (an allowed choice)."""
+    try:
+        _, headers, body = await fetch(port, "GET", f"/g/{key}/", {})
+    except OSError:
+        seen.errors += 1
+        return
     cookies = "; ".join(cookie.split(";")[0] for cookie in headers.get("set-cookie", []))
     token = re.search(r"csrftoken=([^;]+)", cookies)
     html = body.decode()
-    await asyncio.sleep(random.uniform(0, 2))
-    while time.monotonic() < until:
+    await asyncio.sleep(random.uniform(0, TAP_EVERY[1]))
+    while time.monotonic() < until and token is not None:
         data = next_tap(html)
-        if data is None or token is None:
-            return
-        table.tapped[int(data["version"]) + 1] = time.monotonic()
-        status, _, body = await fetch(
-            port,
-            "POST",
-            f"/g/{table.key}/enter/",
-            {
-                "Cookie": cookies,
-                "X-CSRFToken": token.group(1),
-                "HX-Request": "true",
-                "Content-Type": "application/x-www-form-urlencoded",
-            },
-            urlencode(data).encode(),
+        if data is None:
+            return  # the game is over
+        sent = time.monotonic()
+        try:
+            status, _, body = await fetch(
+                port,
+                "POST",
+                f"/g/{key}/enter/",
+                {
+                    "Cookie": cookies,
+                    "X-CSRFToken": token.group(1),
+                    "HX-Request": "true",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                },
+                urlencode(data).encode(),
+            )
+        except OSError:
+            seen.errors += 1
+            status, body = 0, b""
+        seen.taps.append(
+            (table, int(data["version"]) + 1, sent, 1000 * (time.monotonic() - sent), status)
         )
-        figures.taps += 1
-        if status != 200:
-            figures.refused += 1
-        html = body.decode()
-        await asyncio.sleep(random.uniform(1, 3))
+        if status == 200:
+            html = body.decode()
+        else:  # refused (another phone was first) or failed: read the table again
+            _, _, body = await fetch(port, "GET", f"/g/{key}/", {"HX-Request": "true"})
+            html = body.decode()
+        await asyncio.sleep(random.uniform(*TAP_EVERY))
 
 
-async def stream_viewer(port: int, table: Table, figures: Figures, until: float) -> None:
-    """A viewer on the stream: reads its events (chunked) as they come."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    path = f"/v/{table.viewer_key}/live/?v=0"
-    head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
-    writer.write(head.encode())
-    await writer.drain()
+async def stream_phone(
+    port: int, table: int, phone: int, path: str, seen: Seen, opened: asyncio.Event
+) -> None:
+    """A phone on a stream: notes each version it is sent, until cancelled."""
     try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    except OSError:
+        seen.errors += 1
+        opened.set()
+        return
+    try:
+        head = f"GET {path}?v=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        writer.write(head.encode())
+        await writer.drain()
         status, _ = await read_head(reader)
         if status != 200:
-            figures.errors.append(f"stream {status}")
+            seen.refused += 1
+            opened.set()
             return
-        text = ""
-        while time.monotonic() < until:
-            size = await asyncio.wait_for(reader.readline(), until - time.monotonic() + 1)
+        seen.opened += 1
+        opened.set()
+        text, newest = "", 0
+        while True:
+            size = await reader.readline()
+            if not size:
+                seen.errors += 1  # the server ended it
+                return
             if not size.strip():
                 continue
-            chunk = await reader.readexactly(int(size, 16) + 2)
+            chunk = await reader.readexactly(int(size, 16) + 2)  # chunked, with its CRLF
             text += chunk[:-2].decode()
-            now = time.monotonic()
-            *events, text = text.split("\n\n")
-            for event in events:
-                found = re.search(r"^id: (\d+)$", event, re.M)
-                if found:
-                    shown = int(found.group(1))
-                    table.streamed = seen(table, shown, table.streamed, figures.stream, now)
-    except TimeoutError:
-        pass
+            if "\n\n" not in text:
+                continue
+            done, _, text = text.rpartition("\n\n")
+            shown = max((int(found) for found in EVENT_ID.findall(done)), default=0)
+            if shown > newest:
+                newest = shown
+                seen.versions.append((table, phone, shown, time.monotonic()))
+    except (OSError, asyncio.IncompleteReadError, ValueError):
+        seen.errors += 1
     finally:
         writer.close()
 
 
-async def poll_viewer(port: int, table: Table, figures: Figures, until: float) -> None:
-    """A viewer polling every 3 s, as the page did before, with If-None-Match."""
-    etag = ""
+async def poll_phone(port: int, table: int, phone: int, path: str, seen: Seen) -> None:
+    """A phone polling every 3 s as the viewer did before (htmx, If-None-Match)."""
+    etag, newest = "", 0
     await asyncio.sleep(random.uniform(0, POLL_SECONDS))
-    while time.monotonic() < until:
+    while True:
         headers = {"HX-Request": "true"} | ({"If-None-Match": etag} if etag else {})
-        status, answer, body = await fetch(port, "GET", f"/v/{table.viewer_key}/", headers)
+        sent = time.monotonic()
+        try:
+            status, answer, body = await fetch(port, "GET", path, headers)
+        except OSError:
+            seen.errors += 1
+            status, answer, body = 0, {}, b""
         now = time.monotonic()
+        seen.polls.append((sent, 1000 * (now - sent), status))
         if status == 200:
             etag = answer.get("etag", [""])[0]
             shown = SHOWN.search(body.decode())
-            if shown:
-                table.polled = seen(table, int(shown.group(1)), table.polled, figures.poll, now)
-        elif status != 304:
-            figures.errors.append(f"poll {status}")
-        await asyncio.sleep(POLL_SECONDS)
+            if shown and int(shown.group(1)) > newest:
+                newest = int(shown.group(1))
+                seen.versions.append((table, phone, newest, now))
+        await asyncio.sleep(max(0.0, sent + POLL_SECONDS - time.monotonic()))
 
 
-async def play(port: int, tables: list[Table], seconds: float) -> Figures:
-    figures = Figures()
-    until = time.monotonic() + seconds
-    jobs = []
-    for table in tables:
-        jobs.append(stream_viewer(port, table, figures, until + 3))
-        jobs.append(poll_viewer(port, table, figures, until + 3))
-    await asyncio.sleep(0)
-    jobs += [keeper(port, table, figures, until) for table in tables]
-    await asyncio.gather(*jobs)
-    return figures
+async def phones(job: dict[str, Any], out: IO[str]) -> Seen:
+    """Every phone of a job: the keepers tap until ``until``; the streams open (a line
+    ``opened N`` once every one has its answer), then every phone watches until
+    ``until``."""
+    seen = Seen([], [], [])
+    port, until = job["port"], job["until"]
+    watching: list[asyncio.Task[None]] = []
+    ready: list[asyncio.Event] = []
+    opening = asyncio.Semaphore(100)  # at most this many streams opening at once
+
+    async def open_stream(table: int, phone: int, path: str) -> None:
+        opened = asyncio.Event()
+        ready.append(opened)
+        async with opening:
+            watching.append(
+                asyncio.create_task(stream_phone(port, table, phone, path, seen, opened))
+            )
+            await opened.wait()
+
+    await asyncio.gather(
+        *(
+            open_stream(table, phone, path)
+            for table, game in enumerate(job["tables"])
+            for phone, path in enumerate(game.get("streams", []))
+        )
+    )
+    print(f"opened {seen.opened} refused {seen.refused} errors {seen.errors}", file=out, flush=True)
+    for table, game in enumerate(job["tables"]):
+        for phone, path in enumerate(game.get("polls", []), start=100):
+            watching.append(asyncio.create_task(poll_phone(port, table, phone, path, seen)))
+    keepers = [
+        keeper(port, table, game["key"], seen, until)
+        for table, game in enumerate(job["tables"])
+        if game.get("keeper")
+    ]
+    await asyncio.gather(*keepers)
+    await asyncio.sleep(max(0.0, until - time.monotonic() + job.get("linger", 0.0)))
+    for task in watching:
+        task.cancel()
+    await asyncio.gather(*watching, return_exceptions=True)
+    return seen
 
 
-def worker_memory_kb(url: str) -> int:
+def phones_main() -> None:
+    """``python -m bench.live``: a job as JSON on stdin; prints ``opened ...``, then the
+    phones' findings as JSON on the last line."""
+    raise_open_files()
+    job = json.load(sys.stdin)
+    seen = asyncio.run(phones(job, sys.stdout))
+    print(json.dumps(seen.__dict__), flush=True)
+
+
+# -- The bench's side -----------------------------------------------------------------
+
+
+def raise_open_files() -> None:
+    """Every stream is a connection: the soft limit on open files up to the hard one
+    (inherited by the server and the phones started after)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 20), hard))
+
+
+class Phones:
+    """A process of phones running a job; ``opened()`` waits until its streams are open."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        from bench.env import ROOT
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bench.live"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(job))
+        self.process.stdin.close()
+
+    def opened(self) -> dict[str, int]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline().split()
+        if not line:
+            raise RuntimeError("the phones stopped before their streams were open")
+        return {line[n]: int(line[n + 1]) for n in range(0, len(line), 2)}
+
+    def seen(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        out = self.process.stdout.read()
+        self.process.wait()
+        return dict(json.loads(out.strip().splitlines()[-1]))
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def summary(times: list[float]) -> dict[str, Any]:
+    """Latencies (seconds) as counted milliseconds: p50, p95, p99."""
+    return {
+        "count": len(times),
+        "p50_ms": round(percentile(times, 0.5) * 1000, 1),
+        "p95_ms": round(percentile(times, 0.95) * 1000, 1),
+        "p99_ms": round(percentile(times, 0.99) * 1000, 1),
+    }
+
+
+def latencies(seen: dict[str, Any], taps: list[list[Any]], stream: bool) -> list[float]:
+    """From each tap to the moment each phone (streams, or polls) first had its
+    version or a later one; a tap a phone never saw is left out (counted apart)."""
+    shown: dict[tuple[int, int], list[tuple[int, float]]] = {}
+    for table, phone, version, when in seen["versions"]:
+        if (phone < 100) == stream:
+            shown.setdefault((table, phone), []).append((version, when))
+    found = []
+    for table, version, sent, _, status in taps:
+        if status != 200:
+            continue
+        for (at_table, _), versions in shown.items():
+            if at_table == table:
+                when = next((when for shown_v, when in versions if shown_v >= version), None)
+                if when is not None:
+                    found.append(when - sent)
+    return found
+
+
+def games(count: int) -> list[dict[str, str]]:
+    """``count`` new games of Oh Hell for four (long: 19 rounds), as the phones know them."""
+    from rules_engine import new_record
+    from scorepad.models import Game
+
+    started = [Game.start(new_record("oh-hell", PLAYERS, first_dealer=0)) for _ in range(count)]
+    return [{"key": game.key, "viewer_key": game.viewer_key} for game in started]
+
+
+def server_memory_kb(url: str) -> int:
     """The resident memory of the gunicorn serving ``url``: its workers' VmRSS, in KB."""
     from bench.load import PROC, _stat
 
     port = url.rsplit(":", 1)[1]
-    masters = set()
-    total = 0
     pids = [entry.name for entry in PROC.iterdir() if entry.name.isdigit()]
+    masters = set()
     for pid in pids:
         try:
-            command = (PROC / pid / "cmdline").read_bytes()
+            if b"gunicorn" in (command := (PROC / pid / "cmdline").read_bytes()):
+                if f":{port}".encode() in command:
+                    masters.add(pid)
         except OSError:
             continue
-        if b"gunicorn" in command and f":{port}".encode() in command:
-            masters.add(pid)
+    total = 0
     for pid in pids:
         try:
             if _stat(pid)[1] in masters:
-                status = (PROC / pid / "status").read_text()
-                total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+                found = re.search(r"VmRSS:\s+(\d+)", (PROC / pid / "status").read_text())
+                total += int(found.group(1)) if found else 0
         except (OSError, IndexError):
             continue
     return total
 
 
-async def hold(port: int, viewer_key: str, opened: list[int], until: float) -> None:
-    """One quiet stream held open until ``until``, reading what comes (heartbeats)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    path = f"/v/{viewer_key}/live/?v=0"
-    head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
-    writer.write(head.encode())
-    await writer.drain()
+@contextmanager
+def live_server(folder: Path, workers: int) -> Iterator[tuple[str, int]]:
+    """gunicorn with uvicorn's workers, with the stream bounds raised: every phone here
+    is at one address, and a table has six of them. Its URL and port."""
+    from bench.serve import gunicorn
+
+    raised = {
+        "LIVE_STREAMS_PER_ADDRESS": "1000000",
+        "LIVE_STREAMS_PER_GAME": "1000",
+        # As scripts/prod and scripts/home set them for ASGI workers.
+        "CONN_MAX_AGE": "0",
+        "DATABASE_POOL": "true",
+    }
+    before = {name: os.environ.get(name) for name in raised}
+    os.environ.update(raised)
     try:
-        status, _ = await read_head(reader)
-        if status == 200:
-            opened.append(1)
-            while (left := until - time.monotonic()) > 0:
-                try:
-                    await asyncio.wait_for(reader.read(65536), left)
-                except TimeoutError:
-                    break
+        with gunicorn(folder, workers, asgi=True) as url:
+            yield url, int(url.rsplit(":", 1)[1])
     finally:
-        writer.close()
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
-async def idle(url: str, viewer_keys: list[str], streams: int, seconds: float) -> dict[str, Any]:
-    """Open ``streams`` quiet streams; the memory they take and the CPU while nothing
-    changes."""
+def log_lines(folder: Path) -> int:
+    """The requests gunicorn has logged so far (its access log, one line each)."""
+    with (folder / "gunicorn.log").open("rb") as log:
+        return sum(1 for line in log if b'"GET ' in line or b'"POST ' in line)
+
+
+def tap_to_phone(folder: Path, say: Any, count: int) -> dict[str, Any]:
+    """``count`` tables, one phone on the stream and one polling at each: p50 and p95
+    of each."""
+    tables = games(count)
+    with live_server(folder, workers=2) as (_, port):
+        load = os.getloadavg()[0]
+        until = time.monotonic() + LATENCY_SECONDS + 5
+        job = {
+            "port": port,
+            "until": until,
+            "linger": POLL_SECONDS + 1,  # the last taps' polls
+            "tables": [
+                {**game, "keeper": True, "streams": [viewer_stream(game)],
+                 "polls": [f"/v/{game['viewer_key']}/"]}
+                for game in tables
+            ],
+        }  # fmt: skip
+        phones = Phones(job)
+        phones.opened()
+        say(f"live: tap to phone, {count} tables, {LATENCY_SECONDS:.0f} s")
+        seen = phones.seen()
+    taps = [tap for tap in seen["taps"] if tap[2] >= until - LATENCY_SECONDS]
+    stream, poll = latencies(seen, taps, stream=True), latencies(seen, taps, stream=False)
+    ok = sum(1 for tap in taps if tap[4] == 200)
+    return {
+        "tables": count,
+        "workers": 2,
+        "seconds": LATENCY_SECONDS,
+        "taps": len(taps),
+        "taps_refused": len(taps) - ok,
+        "stream": summary(stream) | {"not_seen": ok - len(stream)},
+        "poll": summary(poll) | {"not_seen": ok - len(poll)},
+        "tap_p99_ms": round(percentile([tap[3] for tap in taps], 0.99), 1),
+        "errors": seen["errors"],
+        "load_average": round(max(load, os.getloadavg()[0]), 2),
+    }
+
+
+def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
+    """What watching costs while nothing changes, on one worker process: its CPU with
+    none, with phones polling, with quiet streams; its memory with 1,000 and 5,000."""
+    from django.conf import settings
+
     from bench.load import server_cpu_seconds
 
-    port = int(url.rsplit(":", 1)[1])
-    before = worker_memory_kb(url)
-    opened: list[int] = []
-    until = time.monotonic() + seconds + 30
-    jobs = [
-        asyncio.create_task(hold(port, viewer_keys[n % len(viewer_keys)], opened, until))
-        for n in range(streams)
-    ]
-    await asyncio.sleep(10)  # all open, their first answers sent
-    after = worker_memory_kb(url)
-    cpu_before = server_cpu_seconds(url) or 0.0
-    await asyncio.sleep(seconds)
-    cpu = (server_cpu_seconds(url) or 0.0) - cpu_before
-    for job in jobs:
-        job.cancel()
-    await asyncio.gather(*jobs, return_exceptions=True)
-    return {
-        "streams_open": len(opened),
-        "memory_kb_before": before,
-        "memory_kb_after": after,
-        "memory_kb_a_stream": round((after - before) / max(1, len(opened)), 1),
-        "idle_seconds": seconds,
-        "server_cpu_seconds": round(cpu, 3),
-    }
+    window = float(settings.LIVE_HEARTBEAT_SECONDS)  # every stream sends one heartbeat
+    tables = games(100)
+    figures: dict[str, Any] = {"workers": 1, "window_seconds": window}
+    with live_server(folder, workers=1) as (url, port):
 
+        def cpu_over(seconds: float) -> tuple[float, int]:
+            cpu, lines = server_cpu_seconds(url) or 0.0, log_lines(folder)
+            time.sleep(seconds)
+            return (server_cpu_seconds(url) or 0.0) - cpu, log_lines(folder) - lines
 
-def percentile(times: list[float], fraction: float) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+        def settle() -> None:
+            """Until the server is idle again (closed streams, polls answered late)."""
+            for _ in range(60):
+                if cpu_over(1.0)[0] < 0.02:
+                    return
 
+        settle()
+        none, _ = cpu_over(window / 2)
+        figures["cpu_ms_a_second_with_none"] = round(1000 * none / (window / 2), 2)
 
-def summary(times: list[float]) -> dict[str, Any]:
-    return {
-        "count": len(times),
-        "p50_ms": round(percentile(times, 0.5) * 1000, 1),
-        "p95_ms": round(percentile(times, 0.95) * 1000, 1),
-    }
+        # Polling phones, as before live updates: each asks every 3 s, answered 304.
+        polls_for = 3 * POLL_SECONDS
+        job = {"port": port, "until": time.monotonic() + 2 * POLL_SECONDS + polls_for, "tables": [
+            {**tables[n % len(tables)], "polls": [f"/v/{tables[n % len(tables)]['viewer_key']}/"]}
+            for n in range(QUIET_POLLS)
+        ]}  # fmt: skip
+        polling = Phones(job)
+        polling.opened()
+        time.sleep(2 * POLL_SECONDS)  # every phone has its ETag: what follows is 304s
+        began = time.monotonic()
+        cpu, _ = cpu_over(polls_for)
+        polled = polling.seen()["polls"]
+        answered = [took for sent, took, status in polled if began <= sent and status == 304]
+        figures["polling_phones"] = QUIET_POLLS
+        figures["poll_window_seconds"] = polls_for
+        figures["poll_requests_in_window"] = len(answered)
+        figures["poll_p50_ms"] = round(percentile(answered, 0.5), 1)
+        figures["cpu_ms_a_second_with_polls"] = round(1000 * cpu / polls_for, 2)
+        say(f"live: {QUIET_POLLS} phones polling: {len(answered)} polls answered 304")
+        settle()
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=40.0)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--database-url", default="", help="PostgreSQL (a database of its own), else SQLite"
+        # Quiet streams: no request once open, a heartbeat every LIVE_HEARTBEAT_SECONDS.
+        memory = {"none": server_memory_kb(url)}
+        held = []
+        try:
+            opened = 0
+            for count in QUIET_STREAMS:
+                more = count - opened
+                job = {"port": port, "until": time.monotonic() + 3600, "tables": [
+                    {**tables[n % len(tables)], "streams": [viewer_stream(tables[n % len(tables)])]}
+                    for n in range(more)
+                ]}  # fmt: skip
+                held.append(Phones(job))
+                got = held[-1].opened()
+                opened += got["opened"]
+                say(f"live: {opened} quiet streams open ({got})")
+                settle()  # their first answers sent, the memory settled
+                memory[str(count)] = server_memory_kb(url)
+                if count == QUIET_STREAMS[0]:
+                    cpu, requests = cpu_over(window)
+                    figures["streams"] = opened
+                    figures["stream_requests_in_window"] = requests
+                    figures["cpu_ms_a_second_with_streams"] = round(1000 * cpu / window, 2)
+            figures["streams_open_at_most"] = opened
+        finally:
+            for phones in held:
+                phones.stop()
+    base = figures["cpu_ms_a_second_with_none"]
+    stream_cpu = max(0.0, figures["cpu_ms_a_second_with_streams"] - base) / figures["streams"]
+    poll_cpu = max(0.0, figures["cpu_ms_a_second_with_polls"] - base) / QUIET_POLLS
+    figures["cpu_us_a_second_a_stream"] = round(1000 * stream_cpu, 2)
+    figures["cpu_us_a_second_a_poller"] = round(1000 * poll_cpu, 2)
+    figures["memory_kb"] = memory
+    first, most = QUIET_STREAMS
+    figures["memory_kb_a_stream"] = round((memory[str(most)] - memory["none"]) / most, 1)
+    figures["memory_kb_a_stream_first_1000"] = round(
+        (memory[str(first)] - memory["none"]) / first, 1
     )
-    parser.add_argument("--keep", action="store_true", help="keep the folder (gunicorn's log)")
-    parser.add_argument(
-        "--idle", type=int, default=0, help="instead: hold this many quiet streams, one worker"
-    )
-    args = parser.parse_args()
-    # Every phone here is at one address: the per-address bound would refuse most.
-    os.environ["LIVE_STREAMS_PER_ADDRESS"] = str(10 * args.tables + args.idle)
-    os.environ["LIVE_STREAMS_PER_GAME"] = str(10 + args.idle)
-    # As scripts/prod sets them for its ASGI workers.
-    os.environ.update({"CONN_MAX_AGE": "0", "DATABASE_POOL": "true"})
-    with scratch_folder(args.keep) as folder:
-        prepare(folder, args.database_url)
-        from rules_engine import new_record
-        from scorepad.models import Game
+    return figures
 
-        tables = []
-        for _ in range(args.tables):
-            game = Game.start(new_record("oh-hell", PLAYERS, first_dealer=0))
-            tables.append(Table(game.key, game.viewer_key))
-        if args.idle:
-            with gunicorn(folder, 1, asgi=True) as url:
-                keys = [table.viewer_key for table in tables]
-                result = asyncio.run(idle(url, keys, args.idle, args.seconds))
-            print(json.dumps(result, indent=2))
-            return
-        with gunicorn(folder, args.workers, asgi=True) as url:
-            port = int(url.rsplit(":", 1)[1])
-            figures = asyncio.run(play(port, tables, args.seconds))
-    result = {
-        "tables": args.tables,
-        "workers": args.workers,
-        "database": "postgresql" if args.database_url else "sqlite",
-        "seconds": args.seconds,
-        "taps": figures.taps,
-        "refused": figures.refused,
-        "stream": summary(figures.stream),
-        "poll": summary(figures.poll),
-        "errors": figures.errors[:10],
+
+def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
+    """Tables added until the p99 of the keepers' taps passes 200 ms: each table's
+    six phones on streams, or three polling."""
+    from bench.load import server_cpu_seconds
+
+    tables = games(max(RAMP))
+    steps = []
+    with live_server(folder, workers=2) as (url, port):
+        held: list[Phones] = []
+        try:
+            watched = 0
+            for count in RAMP:
+                # The watching phones of the new tables: they stay to the end.
+                if streams:
+                    job = {"port": port, "until": time.monotonic() + 3600, "tables": [
+                        {**game, "streams": seat_streams(game)} for game in tables[watched:count]
+                    ]}  # fmt: skip
+                    held.append(Phones(job))
+                    opened = held[-1].opened()
+                else:
+                    job = {"port": port, "until": time.monotonic() + 3600, "tables": [
+                        {**game, "polls": [f"/v/{game['viewer_key']}/"] * POLLS_A_TABLE}
+                        for game in tables[watched:count]
+                    ]}  # fmt: skip
+                    held.append(Phones(job))
+                    opened = held[-1].opened()
+                watched = count
+                load = os.getloadavg()[0]
+                until = time.monotonic() + SETTLE_SECONDS + RAMP_SECONDS
+                keepers = Phones(
+                    {"port": port, "until": until,
+                     "tables": [{**game, "keeper": True} for game in tables[:count]]}
+                )  # fmt: skip
+                keepers.opened()
+                time.sleep(max(0.0, until - RAMP_SECONDS - time.monotonic()))
+                cpu = server_cpu_seconds(url) or 0.0
+                time.sleep(max(0.0, until - time.monotonic()))
+                cpu = (server_cpu_seconds(url) or 0.0) - cpu
+                seen = keepers.seen()
+                taps = [tap for tap in seen["taps"] if tap[2] >= until - RAMP_SECONDS]
+                took = [tap[3] for tap in taps]
+                step = {
+                    "tables": count,
+                    "phones": "6 streams" if streams else f"{POLLS_A_TABLE} polling",
+                    "opened": opened,
+                    "taps": len(taps),
+                    "taps_refused": sum(1 for tap in taps if tap[4] != 200),
+                    "tap_p50_ms": round(percentile(took, 0.5), 1),
+                    "tap_p99_ms": round(percentile(took, 0.99), 1),
+                    "errors": seen["errors"],
+                    # The server's CPU for a table (its keeper and phones) a second.
+                    "server_cpu_ms_a_table_second": round(1000 * cpu / count / RAMP_SECONDS, 2),
+                    "server_cores_busy": round(cpu / RAMP_SECONDS, 2),
+                    "load_average": round(max(load, os.getloadavg()[0]), 2),
+                }
+                say(f"live: load, {step}")
+                steps.append(step)
+                if step["tap_p99_ms"] > TAP_P99_MS:
+                    break
+        finally:
+            for phones in held:
+                phones.stop()
+    held_up = [step["tables"] for step in steps if step["tap_p99_ms"] <= TAP_P99_MS]
+    passed = [step["tables"] for step in steps if step["tap_p99_ms"] > TAP_P99_MS]
+    # What a table costs the server, at the first step (the least queueing): on a busy
+    # machine the clock's p99 says more of the other jobs than of the server, while
+    # this says how many tables the machine's cores could carry at most.
+    cost = steps[0]["server_cpu_ms_a_table_second"]
+    cores = os.cpu_count() or 1
+    return {
+        "steps": steps,
+        "held_at_most": max(held_up, default=0),
+        "passed_at": passed[0] if passed else None,
+        "server_cpu_ms_a_table_second": cost,
+        "tables_the_cores_carry": round(1000 * cores / cost) if cost else None,
     }
-    print(json.dumps(result, indent=2))
-    if args.keep:
-        print(f"kept: {folder}")
+
+
+def measure(folder: Path, say: Any, tables: int = LATENCY_TABLES) -> dict[str, Any]:
+    raise_open_files()
+    figures: dict[str, Any] = {}
+    figures["tap_to_phone"] = tap_to_phone(folder, say, tables)
+    figures["quiet"] = quiet_phones(folder, say)
+    figures["load_streams"] = ramp(folder, say, streams=True)
+    figures["load_polls"] = ramp(folder, say, streams=False)
+    return figures
 
 
 if __name__ == "__main__":
-    main()
+    phones_main()

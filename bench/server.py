@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import caches
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
 
@@ -23,6 +25,7 @@ from bench.games import before_last_tap, first_tap, game_in_progress, tap_form
 from bench.wsgi import Browser, Reply
 from rules_engine import Answer, Record
 from scorepad.models import Game
+from scorepad.views.sheet import kept_as
 
 GAME = "boerenbridge"  # played to exactly 100: the one game that can run 30 rounds
 PLAYERS = 4
@@ -89,6 +92,10 @@ class Steps:
         assert answer.status == 200, answer.text[:500]
         self.versions[game.pk] += 2
 
+    def _forget_sheet(self, game: Game) -> None:
+        game.refresh_from_db()
+        caches["fragments"].delete_many([kept_as(game, code) for code, _ in settings.LANGUAGES])
+
     def steps(self) -> list[Step]:
         bidding, tricks = self.bidding, self.tricks
         # Polls ask with the ETag of the last answer: the game has not changed, so 304.
@@ -114,8 +121,14 @@ class Steps:
                 200,
             ),
             # Drawn: the first look after the game changed (the tricks entered and
-            # undone, timed above, change that game every time round).
-            Step("open the sheet, drawn", lambda: self.browser.get(f"/g/{tricks.key}/sheet/"), 200),
+            # undone, timed above, change that game every time round, but back to the
+            # same record, whose rows are kept: forgotten after each look).
+            Step(
+                "open the sheet, drawn",
+                lambda: self.browser.get(f"/g/{tricks.key}/sheet/"),
+                200,
+                lambda: self._forget_sheet(tricks),
+            ),
             Step("open the table", lambda: self.browser.get(f"/g/{tricks.key}/"), 200),
             Step(
                 "viewer poll",

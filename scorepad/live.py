@@ -6,8 +6,9 @@ hears of it:
 
 - on SQLite (one server: a laptop at home) through this process's own channel at
   once; a tap served by another worker process of the same server is read from the
-  database within a quarter of a second (``_watch_versions``: one query for all the
-  games watched in this process, four times a second, only while streams are open);
+  database within a twentieth of a second (``_watch_versions``: SQLite says whether
+  anything was committed since it last looked, which reads no table; only then one
+  query for all the games watched in this process; only while streams are open);
 - on PostgreSQL (``DATABASE_URL``, perhaps several servers) by ``NOTIFY``: each
   server process keeps one ``LISTEN`` connection while it has streams open and
   hands what it hears to its own streams. No other service is needed.
@@ -25,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -40,7 +42,8 @@ from django.utils import translation
 
 log = logging.getLogger(__name__)
 
-# PostgreSQL's channel for every game; the payload is "<game id>:<version>".
+# PostgreSQL's channel for every game; the payload is "<game id>:<version>" (several,
+# comma-separated, for a change to many games at once).
 CHANNEL = "scorepad_games"
 
 
@@ -66,11 +69,12 @@ class Listener:
 _lock = threading.Lock()
 _listeners: dict[int, set[Listener]] = {}
 # What hears other processes' changes, a task for each event loop with streams open:
-# the LISTEN connection (PostgreSQL) or the versions read every WATCH_SECONDS (SQLite).
+# the LISTEN connection (PostgreSQL) or the commits looked for every WATCH_SECONDS (SQLite).
 _hearing: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 _listening: set[asyncio.AbstractEventLoop] = set()
-# How often, on SQLite, the watched games' versions are read (other processes' taps).
-WATCH_SECONDS = 0.25
+# How often, on SQLite, the database is asked whether anything was committed (another
+# process's tap); the watched games' versions are read only when something was.
+WATCH_SECONDS = 0.05
 
 
 def on_postgres() -> bool:
@@ -86,12 +90,36 @@ def changed(game_id: int, version: int) -> None:
     transaction.on_commit(lambda: _publish(game_id, version))
 
 
+def changed_together(versions: list[tuple[int, int]]) -> None:
+    """``changed`` for many games at once (a player renamed across their games): on
+    PostgreSQL one ``NOTIFY`` for every few hundred games, not one each."""
+    transaction.on_commit(lambda: _publish_all(versions))
+
+
 def _publish(game_id: int, version: int) -> None:
-    if on_postgres():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{game_id}:{version}"])
-    else:
-        deliver(game_id, version)
+    _publish_all([(game_id, version)])
+
+
+# A NOTIFY's payload must stay under 8,000 bytes: "<id>:<version>" pairs, comma-separated.
+_PAYLOAD = 7000
+
+
+def _publish_all(versions: list[tuple[int, int]]) -> None:
+    if not on_postgres():
+        for game_id, version in versions:
+            deliver(game_id, version)
+        return
+    payloads, payload = [], ""
+    for game_id, version in versions:
+        pair = f"{game_id}:{version}"
+        if payload and len(payload) + len(pair) >= _PAYLOAD:
+            payloads.append(payload)
+            payload = ""
+        payload = f"{payload},{pair}" if payload else pair
+    payloads.append(payload)
+    with connection.cursor() as cursor:
+        for each in payloads:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, each])
 
 
 def deliver(game_id: int, version: int | None) -> None:
@@ -188,11 +216,12 @@ async def _listen_to_postgres() -> None:
                 # A change made before LISTEN took hold was heard by nobody here.
                 wake_all()
                 async for note in conn.notifies():
-                    game_id, _, version = note.payload.partition(":")
-                    try:
-                        deliver(int(game_id), int(version))
-                    except ValueError:
-                        log.warning("live: a notification not understood: %r", note.payload)
+                    for pair in note.payload.split(","):
+                        game_id, _, version = pair.partition(":")
+                        try:
+                            deliver(int(game_id), int(version))
+                        except ValueError:
+                            log.warning("live: a notification not understood: %r", pair)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -221,23 +250,57 @@ def _versions(game_ids: list[int]) -> dict[int, int]:
         _done_with_database()
 
 
-async def _watch_versions() -> None:
-    """SQLite: read the versions of the games watched here every ``WATCH_SECONDS``, and hand each
-    change (made by another worker process) to their listeners."""
-    known: dict[int, int] = {}
-    while True:
-        await asyncio.sleep(WATCH_SECONDS)
-        with _lock:
-            watched = list(_listeners)
+class _Commits:
+    """Whether anything was committed to the SQLite file since the last look, by any
+    connection but this one: ``PRAGMA data_version`` on a connection of its own,
+    which reads no table (microseconds). Where the database is no file of its own (an
+    in-memory test database), every look says yes."""
+
+    def __init__(self) -> None:
+        name = str(connection.settings_dict["NAME"])
+        in_memory = name == ":memory:" or "mode=memory" in name
+        self.file = None if in_memory else sqlite3.connect(name, uri=name.startswith("file:"))
+        self.seen: int | None = None
+
+    def since_last_look(self) -> bool:
+        if self.file is None:
+            return True
         try:
-            versions = await sync_to_async(_versions)(watched)
-        except Exception:
-            log.exception("live: reading the watched games' versions failed")
-            continue
-        for game_id, version in versions.items():
-            if known.get(game_id) != version:
-                deliver(game_id, version)
-        known = versions
+            now = int(self.file.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.Error:
+            return True
+        moved, self.seen = now != self.seen, now
+        return moved
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+async def _watch_versions() -> None:
+    """SQLite: every ``WATCH_SECONDS``, if anything was committed since the last look,
+    read the versions of the games watched here, and hand each change (made by another
+    worker process) to their listeners."""
+    known: dict[int, int] = {}
+    commits = _Commits()
+    try:
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            if not commits.since_last_look():
+                continue
+            with _lock:
+                watched = list(_listeners)
+            try:
+                versions = await sync_to_async(_versions)(watched)
+            except Exception:
+                log.exception("live: reading the watched games' versions failed")
+                continue
+            for game_id, version in versions.items():
+                if known.get(game_id) != version:
+                    deliver(game_id, version)
+            known = versions
+    finally:
+        commits.close()
 
 
 def open_listeners(game_id: int | None = None) -> int:

@@ -2,7 +2,7 @@ from django.urls import include, path
 
 from scorepad import views
 from scorepad.views import seats
-from scorepad.views.live import seat_live, table_live, viewer_live
+from scorepad.views.live import seat_live, sheet_live, table_live, viewer_live
 
 # A game's keys are secrets.token_urlsafe: letters, digits, "-" and "_", which is
 # what <slug:> takes. Anything else (a NUL, which PostgreSQL cannot even look up)
@@ -20,6 +20,7 @@ urlpatterns = [
     path("g/<slug:key>/redo/", views.redo_step, name="redo"),
     path("g/<slug:key>/correct/", views.correct, name="correct"),
     path("g/<slug:key>/sheet/", views.sheet, name="sheet"),
+    path("g/<slug:key>/sheet/live/", sheet_live, name="sheet_live"),
     path("g/<slug:key>/sheet/<int:number>/", views.correct_round, name="correct_round"),
     path("g/<slug:key>/record.json", views.record_json, name="record"),
     path("g/<slug:key>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),

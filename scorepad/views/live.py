@@ -52,7 +52,7 @@ from scorepad.access import keeper_game, seat_at, viewer_game
 from scorepad.models import SEEN_EVERY, Game, Seat
 from scorepad.throttle import address
 from scorepad.views.seats import seat_context
-from scorepad.views.sheet import sheet_context
+from scorepad.views.sheet import sheet_context, sheet_parts
 from scorepad.views.table import current_table, table_context
 
 log = logging.getLogger(__name__)
@@ -323,3 +323,14 @@ def _mark_seen(seat_id: int) -> None:
     finally:
         if live.on_postgres():
             connections["default"].close()  # as scorepad/live.py does: nothing else will
+
+
+# The keeper's score sheet: its parts are drawn by scorepad/views/sheet.py.
+live.VIEWS["sheet"] = sheet_parts
+
+
+@require_GET
+async def sheet_live(request: HttpRequest, key: str) -> HttpResponseBase:
+    """The keeper's score sheet, live: a round ended on another phone shows at once."""
+    game = await sync_to_async(keeper_game)(request, key)
+    return await _stream(request, game, "sheet")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.core.cache import caches
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import Record, RulesError, ScoredRound, cell, fields, review, table
 from rules_engine.messages import names_and
+from scorepad import live
 from scorepad.access import keeper_game
 from scorepad.charts import running_totals
 from scorepad.engine_words import translated
@@ -95,21 +96,47 @@ def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRou
         cells["boxes"] = boxes
 
 
-@require_GET
-def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    game = keeper_game(request, key)
-    # The rows and chart are most of a long game's page, and the same until the game
-    # changes: drawn once a version (and language), then kept in this worker's memory.
-    kept_as = f"sheet:{game.key}:{game.version}:{get_language()}"
-    drawn = caches["fragments"].get(kept_as)
+def kept_as(game: Game, language: str) -> str:
+    """Where a game's drawn rows are kept: by its record (the fingerprint), not its
+    version, so a bid within a round leaves them as they are."""
+    return f"sheet:{game.key}:{game.fingerprint}:{language}"
+
+
+def drawn_sheet(game: Game, request: HttpRequest) -> dict[str, Any]:
+    """The rows and chart (most of a long game's page) with what goes with them.
+
+    They change with the record only (not with a bid within a round): drawn once a
+    record (its fingerprint) and language, then kept in this process's memory, for
+    the page and its live parts alike (they hold nothing of one person's)."""
+    kept = kept_as(game, get_language())
+    drawn = caches["fragments"].get(kept)
     if drawn is None:
         context = sheet_context(game, keeper=True)
         drawn = {
             "drawn": render_to_string("_sheet_drawn.html", context, request),
             **{name: context[name] for name in ("wide", "pdf_parts")},
         }
-        caches["fragments"].set(kept_as, drawn)
-    return render(request, "sheet.html", sheet_facts(game) | drawn)
+        caches["fragments"].set(kept, drawn)
+    return cast(dict[str, Any], drawn)
+
+
+def sheet_parts(game: Game, request: HttpRequest) -> dict[str, str]:
+    """The page's two live parts, as its stream sends them (scorepad/views/live.py):
+    the sheet, which changes with the record, and its end, which carries the version."""
+    context = sheet_facts(game) | drawn_sheet(game, request) | {"live": True}
+    return {
+        part: live.template(f"sheet.html#{part}", context, request) for part in ("sheet", "end")
+    }
+
+
+@require_GET
+def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The keeper's sheet, live; with htmx (a poll every few seconds, where no stream
+    can be had: a laptop's runserver) its parts alone. Kept out of every cache, as
+    every keeper page is (scorepad/middleware.py), so a poll has no ETag to offer."""
+    game = keeper_game(request, key)
+    context = sheet_facts(game) | drawn_sheet(game, request) | {"live": True}
+    return render(request, "sheet.html#page" if request.htmx else "sheet.html", context)
 
 
 @require_GET

@@ -80,6 +80,18 @@
     return new EventSource(version === null ? base : base + "?v=" + version);
   };
 
+  // What a stream sends is drawn for everyone, with empty CSRF fields (scorepad/live.py):
+  // htmx sends the page's token as a header, but a plain form (Play again, Undo: bring
+  // it back) posts its field, so it gets the page's own token.
+  htmx.onLoad(function (part) {
+    var fields = part.querySelectorAll ? part.querySelectorAll("input[name=csrfmiddlewaretoken]") : [];
+    if (!fields.length) return;
+    var token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"];
+    fields.forEach(function (field) {
+      if (!field.value && token) field.value = token;
+    });
+  });
+
   root.addEventListener("htmx:sseOpen", function () {
     clearTimeout(noteTimer);
     mode("on");

@@ -357,3 +357,21 @@ def test_it_answers_204_where_no_stream_can_be_held(client: Client, game: Game) 
 
     run(scenario)
     assert answers[0].status_code == 204
+
+
+def test_on_sqlite_the_watcher_reads_the_games_only_after_something_was_committed(
+    game: Game,
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only: PostgreSQL's changes come by NOTIFY")
+    commits = live._Commits()
+    try:
+        if commits.file is None:
+            pytest.skip("an in-memory test database: no file for another connection to watch")
+        assert commits.since_last_look()  # nothing known yet
+        assert not commits.since_last_look()
+        tap(game, 1, 3)  # committed through another connection
+        assert commits.since_last_look()
+        assert not commits.since_last_look()
+    finally:
+        commits.close()

@@ -83,3 +83,21 @@ def test_a_tap_notifies_a_listening_connection_once_committed(game: Game) -> Non
         assert answer.status_code == 303
         heard = [note.payload for note in other.notifies(timeout=5, stop_after=1)]
     assert heard == [f"{game.pk}:1"]
+
+
+def test_a_change_to_many_games_at_once_is_a_few_notifications_naming_each() -> None:
+    import psycopg
+    from django.db import transaction
+
+    params = connection.get_connection_params()
+    keys = ("dbname", "user", "password", "host", "port")
+    versions = [(game_id, game_id % 7) for game_id in range(1, 2001)]
+    with psycopg.connect(**{k: params[k] for k in keys if k in params}, autocommit=True) as other:
+        other.execute(f"LISTEN {live.CHANNEL}")
+        with transaction.atomic():
+            live.changed_together(versions)
+        heard = [note.payload for note in other.notifies(timeout=2)]
+    # Each under PostgreSQL's 8,000 bytes: 2,000 games in a few notifications, not 2,000.
+    assert len(heard) < 5 and all(len(payload) < 8000 for payload in heard)
+    pairs = [pair.split(":") for payload in heard for pair in payload.split(",")]
+    assert [(int(game), int(version)) for game, version in pairs] == versions

@@ -7,12 +7,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+from asgiref.sync import sync_to_async
 from django.test import Client
 
 from rules_engine import parse_record
+from scorepad import live
 from scorepad.models import Figures, Game, record_fingerprint
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 from tests.web.browsers import started_here
+from tests.web.test_live import events, open_stream, run
 
 URL = "/rename-player/"
 
@@ -204,3 +208,52 @@ def test_it_refuses_a_get_with_changes_and_other_methods(client: Client) -> None
     assert client.put(URL).status_code == 405
     assert client.get(URL, {"player": "bob", "name": "Rob", "confirm": "on"}).status_code == 200
     assert names_of(Game.objects.get()) == ["Ann", "Bob", "Cat", "Dev"]
+
+
+def test_a_rename_tells_every_screen_watching_a_changed_game_once_committed(
+    client: Client, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = stored("Ann", "Bbo", "Cat", "Dev"), stored("Bbo", "Eve", "Fay")
+    untouched = stored("Ann", "Eve", "Fay")
+    started_here(client, first, second, untouched)
+    told: list[tuple[int, int]] = []
+    monkeypatch.setattr(live, "_publish_all", told.extend)
+
+    with django_capture_on_commit_callbacks(execute=False) as waiting:
+        client.post(URL, {"player": "bbo", "name": "Bob", "confirm": "on"})
+        assert told == []  # nothing before the commit
+    for callback in waiting:
+        callback()
+
+    versions = dict(Game.objects.values_list("pk", "version"))
+    assert sorted(told) == sorted(
+        [(first.pk, versions[first.pk]), (second.pk, versions[second.pk])]
+    )
+    assert versions[untouched.pk] == untouched.version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rename_reaches_the_table_and_viewer_watching_the_game() -> None:
+    # On PostgreSQL only the rename's NOTIFY can tell the streams (on SQLite the versions
+    # read four times a second would too: the test above checks what is published).
+    client = Client()
+    game = stored("Ann", "Bbo", "Cat", "Dev")
+    started_here(client, game)
+
+    async def scenario() -> None:
+        table = await open_stream(f"/g/{game.key}/live/?v={game.version}")
+        viewer = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        try:
+            await table.next()
+            await viewer.next()
+            rename = {"player": "bbo", "name": "Bob", "confirm": "on"}
+            assert (await sync_to_async(client.post)(URL, rename)).status_code == 303
+            pushed = events(await table.next(timeout=10)) + events(await viewer.next(timeout=10))
+        finally:
+            await table.close()
+            await viewer.close()
+        assert {name for _, name, _ in pushed} == {"table", "live", "sheet"}
+        for _, name, html in pushed:
+            assert "Bob" in html and "Bbo" not in html, name
+
+    run(scenario)

@@ -308,7 +308,7 @@ def drew_rows(response: Any) -> bool:
     return "_sheet_drawn.html" in [template.name for template in response.templates]
 
 
-def test_its_rows_are_drawn_once_a_version_and_again_when_the_game_changes(
+def test_its_rows_are_drawn_once_a_record_and_again_when_it_changes(
     client: Client, played_game: Game
 ) -> None:
     url = f"/g/{played_game.key}/sheet/"
