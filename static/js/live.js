@@ -1,15 +1,6 @@
-// Live updates: the server pushes each change of the game over one stream
-// (scorepad/views/live.py), which htmx's SSE extension (static/js/sse.js) swaps in.
-// This file adds what the extension leaves to the page:
-// - a stream (re)opened says the version on screen (?v=), so the server sends the
-//   current state at once when the game has moved on meanwhile;
-// - an event older than what the screen shows (a tap's own answer came first) is
-//   not swapped in: an old state is never shown as current;
-// - a stream that drops is said on the page while the browser reconnects (the
-//   page polls meanwhile, where it can);
-// - where there is no EventSource, or the stream is refused (a server without
-//   streams answers 204), the page polls as before ([data-poll]), trying the stream
-//   again now and then. While the stream is up, those polls are held back.
+// Live updates (scorepad/views/live.py): a stream opens with the version shown (?v=),
+// an event older than the screen is dropped, a dropped stream is said, and a refused
+// one falls back to polling ([data-poll]), trying the stream again now and then.
 "use strict";
 
 (function () {
