@@ -10,7 +10,7 @@ every rule (the hook, the bids' range) uses that round's H in place of 13.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from .bidding import (
@@ -385,7 +385,14 @@ class Boerenbridge(GameRules):
         if any(t is not None for t in draft["tricks"]):
             raise RulesError(Message("tricks_being_entered"))
         choices = self.choices_for(ctx, draft, seat)
-        for step in (self.next_step(ctx, draft), *self.optional_steps(ctx, draft)):
+
+        def steps() -> Iterator[Step]:
+            # The optional ones only when the next step does not ask it: a bid entered
+            # (every replay of the round) then asks the rules for one step, not three.
+            yield self.next_step(ctx, draft)
+            yield from self.optional_steps(ctx, draft)
+
+        for step in steps():
             alone = asked_alone(ctx, step, seat, choices)
             if alone is not None:
                 return alone
