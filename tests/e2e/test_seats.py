@@ -160,7 +160,9 @@ def test_three_phones_play_a_sealed_boerenbridge_round_then_an_oh_hell_round(
         bob.screenshot(path=str(shots / "seat-after-sealed-bid.png"), full_page=True)
         fits(bob)
         tap(cat, "0")
+        # Cat's tick reaches Bob's phone and the keeper's table each by its own stream.
         shows(bob, "#seat .totals tbody tr:nth-child(3) td:nth-child(2)", "✓")
+        shows(page, "#table .totals tbody tr:nth-child(3) td:nth-child(2)", "✓")
         # Neither phone, nor the keeper's table, shows what the other bid.
         assert bid_cell(cat, "#seat", 2) == bid_cell(page, "#table", 2) == "✓"
         assert bid_cell(bob, "#seat", 3) == bid_cell(page, "#table", 3) == "✓"
