@@ -42,6 +42,9 @@ class Table:
     # Why the round in progress cannot go on as stored (``standing``): nothing more is
     # entered until Undo takes back what a correction broke.
     attention: Message | None = None
+    # The tap that just ended the last round, where ``play`` knows it is the one Undo
+    # takes back (with what it forced): its words then need no replay of the round.
+    ended_by: Entry | None = None
 
     @property
     def finished(self) -> bool:
@@ -272,14 +275,34 @@ def play(current: Table, entry: Entry) -> Table:
         step = rules.next_step(current.round, draft)
         pending, run = (*pending, given), run + 1
     if step.kind is not StepKind.COMPLETE:
-        return replace(current, pending=pending, draft=draft, step=step, forced=run)
+        return replace(current, pending=pending, draft=draft, step=step, forced=run, ended_by=None)
     finished = rules.to_round(current.round, draft)
     if current.correcting is not None:
         return table(replace_round(record, current.correcting, finished))
     # The same rules, once more, as a record's round: what the table lets
     # through, a record must hold too. Checked once: the sheet keeps it.
     check_new_round(record, current.round, finished)
-    return table(record.with_rounds([*record.rounds, finished]))
+    after = table(record.with_rounds([*record.rounds, finished]))
+    if _ends_as_tapped(current.step, pending, rules.entries(current.round, finished), run + 1):
+        return replace(after, ended_by=entry)
+    return after
+
+
+def _ends_as_tapped(
+    asked: Step, entered: Sequence[Entry], given_back: Sequence[Entry], taken: int
+) -> bool:
+    """Whether the round's last ``taken`` of ``entered`` (a tap, asked by ``asked``, and
+    what it forced) are what Undo takes back from the record's round, which gives back
+    ``given_back`` (``_taken`` counts on those): so Undo's words need no replay of the
+    round, a round's end's cost. They are where the record ends with the same entries,
+    after the same others (bids in any order come back in seat order, and a draft
+    holds them by seat), and the tap was not of a forced shape itself (``_taken``
+    would count back past it). A bid changed makes the lengths differ: replayed."""
+    if forced(asked) == entered[-taken] or len(given_back) != len(entered):
+        return False
+    if tuple(given_back[-taken:]) != tuple(entered[-taken:]):
+        return False
+    return sorted(map(repr, given_back[:-taken])) == sorted(map(repr, entered[:-taken]))
 
 
 def forced(step: Step) -> Entry | None:
@@ -386,6 +409,8 @@ def last_entry(current: Table) -> Entry | None:
         return current.pending[-1 - current.forced]
     if current.correcting is not None or not record.rounds:
         return None
+    if current.ended_by is not None:
+        return current.ended_by
     last = len(record.rounds) - 1
     rounds = current.sheet.rounds
     before = rounds[last - 1].totals if last else tuple(0 for _ in record.players)

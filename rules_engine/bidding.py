@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
@@ -25,10 +26,18 @@ def hook_reason(ctx: RoundContext, bid: int) -> str:
 
 
 def bid_choices(ctx: RoundContext, forbidden: int | None) -> tuple[Choice, ...]:
-    return tuple(
-        Choice(str(b), str(b), hook_reason(ctx, b) if b == forbidden else None)
-        for b in range(ctx.hand_size + 1)
-    )
+    choices = _every_bid(ctx.hand_size)
+    if forbidden is None or not 0 <= forbidden < len(choices):
+        return choices
+    hooked = Choice(str(forbidden), str(forbidden), hook_reason(ctx, forbidden))
+    return (*choices[:forbidden], hooked, *choices[forbidden + 1 :])
+
+
+@cache
+def _every_bid(hand_size: int) -> tuple[Choice, ...]:
+    """Every bid of a hand, none refused: asked at every step of every replayed bid, so
+    made once a hand size (a Choice cannot change)."""
+    return tuple(Choice(str(b), str(b)) for b in range(hand_size + 1))
 
 
 def check_bid_range(ctx: RoundContext, seat: int, value: object) -> int:

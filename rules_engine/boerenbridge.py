@@ -11,6 +11,7 @@ every rule (the hook, the bids' range) uses that round's H in place of 13.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .bidding import (
@@ -118,7 +119,16 @@ def sits_out(ctx: RoundContext, seat: int) -> bool:
 
 def bidders(ctx: RoundContext) -> tuple[int, ...]:
     """The players who bid this round, in bid order (the dealer last, if bidding)."""
-    return tuple(seat for seat in ctx.bid_order if not sits_out(ctx, seat))
+    return _bidders(ctx.bid_order, ctx.totals_before, sit_out_at(ctx.setup))
+
+
+@lru_cache(maxsize=256)
+def _bidders(
+    order: tuple[int, ...], totals: tuple[int, ...], threshold: int | None
+) -> tuple[int, ...]:
+    # Asked at every step of every replayed bid: worked out once a round (the rounds
+    # of the games being played lately, a few hundred at most).
+    return tuple(seat for seat in order if threshold is None or totals[seat] < threshold)
 
 
 def sit_out_reason(ctx: RoundContext, seat: int) -> str:
@@ -379,6 +389,10 @@ class Boerenbridge(GameRules):
         return (Step(StepKind.BID, prompt, dealer, self.choices_for(ctx, draft, dealer)),)
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        return self._bid_step(ctx, draft, seat, self.next_step(ctx, draft))
+
+    def _bid_step(self, ctx: RoundContext, draft: Draft, seat: int, next_step: Step) -> Step:
+        """``bid_step``, given the round's next step, which entering asked already."""
         seat = check_bidder(ctx, seat)
         if sits_out(ctx, seat):
             raise RulesError(sit_out_reason(ctx, seat))
@@ -389,7 +403,7 @@ class Boerenbridge(GameRules):
         def steps() -> Iterator[Step]:
             # The optional ones only when the next step does not ask it: a bid entered
             # (every replay of the round) then asks the rules for one step, not three.
-            yield self.next_step(ctx, draft)
+            yield next_step
             yield from self.optional_steps(ctx, draft)
 
         for step in steps():
@@ -411,11 +425,12 @@ class Boerenbridge(GameRules):
         return tuple(notes)
 
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
-        kind = self.next_step(ctx, draft).kind
+        step = self.next_step(ctx, draft)
+        kind = step.kind
         if kind is StepKind.COMPLETE:
             raise RulesError(Message("round_complete"))
         if entry.kind == "bid":
-            return self.enter_bid(ctx, draft, entry)
+            return self.enter_bid(ctx, draft, entry, step)
         if entry.kind == "tricks":
             if kind is not StepKind.TRICKS:
                 raise RulesError(Message("tricks_after_every_bid"))
@@ -427,9 +442,9 @@ class Boerenbridge(GameRules):
             return {**draft, "trump": "none"}
         raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
 
-    def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+    def enter_bid(self, ctx: RoundContext, draft: Draft, entry: Entry, next_step: Step) -> Draft:
         seat = check_bidder(ctx, entry.seat)
-        step = self.bid_step(ctx, draft, seat)
+        step = self._bid_step(ctx, draft, seat, next_step)
         bid = check_bid_range(ctx, seat, entry.value)
         step.choice(bid)  # refuses the dealer's hooked bid with its reason
         bids = list(draft["bids"])

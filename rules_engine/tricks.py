@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .checks import as_int, seat_list
 from .core import Choice, Draft, Entry, RoundContext, Step, StepKind
 from .errors import RulesError
@@ -17,15 +19,18 @@ def tricks_step(ctx: RoundContext, draft: Draft) -> Step:
     tricks: list[int | None] = draft["tricks"]
     seat = next(s for s in ctx.bid_order if tricks[s] is None)
     left = ctx.hand_size - sum(t for t in tricks if t is not None)
-    choices = tuple(
-        Choice(
-            str(t),
-            str(t),
-            None if t <= left else Message("tricks_left", left=left, hand_size=ctx.hand_size),
-        )
-        for t in range(ctx.hand_size + 1)
-    )
+    choices = _tricks_choices(ctx.hand_size, left)
     return Step(StepKind.TRICKS, Message("prompt_tricks", player=ctx.name(seat)), seat, choices)
+
+
+@cache
+def _tricks_choices(hand_size: int, left: int) -> tuple[Choice, ...]:
+    """The tricks a player may have taken with ``left`` of the hand still to take: asked
+    at every step of every replayed round, so made once (a Choice cannot change)."""
+    too_many = Message("tricks_left", left=left, hand_size=hand_size)
+    return tuple(
+        Choice(str(t), str(t), None if t <= left else too_many) for t in range(hand_size + 1)
+    )
 
 
 def enter_tricks(ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:

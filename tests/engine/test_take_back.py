@@ -3,6 +3,9 @@ engine: the views only ask (issue 23, item 3)."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from rules_engine import (
@@ -10,13 +13,16 @@ from rules_engine import (
     Message,
     RulesError,
     correction,
+    last_entry,
     parse_record,
     play,
     put_back,
     standing,
     table,
     take_back,
+    undo,
 )
+from tests.engine.randomgames import SHORT, random_tables
 from tests.five_games import OH_HELL
 
 RECORD = parse_record(OH_HELL)
@@ -73,3 +79,32 @@ def test_a_round_in_progress_is_finished_or_undone_before_an_earlier_one_is_corr
         correction(RECORD, 1, pending)
     assert refused.value.message == Message("finish_round_first")
     assert correction(RECORD, 1, pending, correcting=2).correcting == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [(game, None) for game in SHORT]
+    + [
+        (game, SHORT[game] | {"bidding": "sealed"})
+        for game in ("oh-hell", "boerenbridge", "brink-bid")
+    ],
+)
+def test_the_tap_that_ended_a_round_is_named_for_undo_as_replaying_the_round_names_it(
+    game: str, options: dict[str, object] | None
+) -> None:
+    # The table names it without a replay where it can (``ended_by``): it must be the
+    # very entry the replay of the record's round gives, the one ``undo`` takes back.
+    shortcuts = 0
+    for seed in range(6):
+        for current in random_tables(game, random.Random(seed), max_rounds=6, options=options):
+            if current.ended_by is None:
+                continue
+            shortcuts += 1
+            replayed = last_entry(replace(current, ended_by=None))
+            assert current.ended_by == replayed
+            # Undo takes it back (with what it forced), and Redo puts it back: the same round.
+            record, pending = undo(current.record, current.pending)
+            assert play(table(record, pending), replayed).record == current.record
+    # Abracadabra's record gives its declaration back with the declarer's seat, which
+    # the table's tap leaves to the rules: its round's end is always replayed.
+    assert (shortcuts > 0) is (game != "abracadabra")
