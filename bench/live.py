@@ -65,16 +65,14 @@ SHOWN = re.compile(r'data-version="(\d+)"')
 EVENT_ID = re.compile(r"^id: (\d+)$", re.M)
 
 
-def viewer_stream(game: dict[str, str]) -> str:
+def viewer_stream(game: dict[str, Any]) -> str:
     return f"/v/{game['viewer_key']}/live/"
 
 
-def seat_streams(game: dict[str, str]) -> list[str]:
-    """The streams of a table's four seat phones and two viewers (load). Until seats
-    exist, the viewer's stream for all six: a listener costs the server the same
-    whichever screen it watches, and seat phones would draw their own view (one more
-    drawing a seat, per change). A seat phone's stream will be /s/<seat_key>/live/."""
-    return [viewer_stream(game)] * 6
+def seat_streams(game: dict[str, Any]) -> list[str]:
+    """The streams of a table's four seat phones and two viewers (load): each seat
+    phone on its own seat's stream, which draws that seat's view."""
+    return [f"/s/{key}/live/" for key in game["seat_keys"]] + [viewer_stream(game)] * 2
 
 
 # -- The phones (in a process of their own) -----------------------------------------
@@ -376,13 +374,23 @@ def latencies(seen: dict[str, Any], taps: list[list[Any]], stream: bool) -> list
     return found
 
 
-def games(count: int) -> list[dict[str, str]]:
-    """``count`` new games of Oh Hell for four (long: 19 rounds), as the phones know them."""
+def games(count: int) -> list[dict[str, Any]]:
+    """``count`` new games of Oh Hell for four (long: 19 rounds), every seat taken, as
+    the phones know them."""
     from rules_engine import new_record
     from scorepad.models import Game
 
     started = [Game.start(new_record("oh-hell", PLAYERS, first_dealer=0)) for _ in range(count)]
-    return [{"key": game.key, "viewer_key": game.viewer_key} for game in started]
+    # Every player on a phone of their own (the load's four seat phones).
+    seats = [[game.take_seat(number) for number in range(len(PLAYERS))] for game in started]
+    return [
+        {
+            "key": game.key,
+            "viewer_key": game.viewer_key,
+            "seat_keys": [seat.key for seat in held if seat is not None],
+        }
+        for game, held in zip(started, seats, strict=True)
+    ]
 
 
 def server_memory_kb(url: str) -> int:

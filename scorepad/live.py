@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import copy
 import logging
 import sqlite3
 import threading
@@ -81,13 +82,25 @@ def on_postgres() -> bool:
     return connection.vendor == "postgresql"
 
 
-def changed(game_id: int, version: int) -> None:
+def changed(game_id: int, version: int, game: Any = None, **known: Any) -> None:
     """Tell every screen watching the game of its new version, once it is committed.
 
     On PostgreSQL the ``NOTIFY`` reaches every server's listeners (this one's too);
     on SQLite there is one process, so its own listeners are all there are.
+
+    ``game``: the game as saved, with what the save worked out (``known``, by
+    ``once``'s names): this process's streams draw the change from them, without
+    reading the game or working it out again. Copied now (the request goes on with
+    its own) and kept only once committed: a version rolled back is never drawn.
     """
-    transaction.on_commit(lambda: _publish(game_id, version))
+    kept = copy.copy(game) if game is not None else None
+
+    def publish() -> None:
+        if kept is not None:
+            _keep(kept, known)
+        _publish(game_id, version)
+
+    transaction.on_commit(publish)
 
 
 def changed_together(versions: list[tuple[int, int]]) -> None:
@@ -365,11 +378,65 @@ def origin(request: HttpRequest) -> str:
     return f"{request.scheme}://{request.get_host()}"
 
 
-def _draw(game_id: int, view: str, language: str, site: str) -> Drawn | None:
+class _State:
+    """One version of a game as this process draws it: the game row, read once (or
+    kept from the tap that saved it here), and what the views of that version work
+    out alike (its table, its seats), worked out by whichever view draws first."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.known: dict[Any, Any] = {}
+
+
+_STATES = 64  # the versions lately drawn or saved here: a change's views come together
+_states: OrderedDict[tuple[int, int], _State] = OrderedDict()
+
+
+def _state_of(game: Any) -> _State:
+    key = (game.pk, game.version)
+    with _lock:
+        state = _states.get(key)
+        if state is None:
+            state = _states[key] = _State(game)
+            while len(_states) > _STATES:
+                _states.popitem(last=False)
+        return state
+
+
+def _keep(game: Any, known: dict[str, Any]) -> None:
+    state = _state_of(game)
+    with _lock:
+        state.known.update(known)
+
+
+def once(game: Any, name: Any, work: Callable[[], Any]) -> Any:
+    """What ``work`` gives for this version of the game, worked out once in this
+    process for every view drawn of it (each view of a change asks for the same
+    table). Read only, never changed: each view copies what it changes."""
+    state = _state_of(game)
+    with _lock:
+        if name in state.known:
+            return state.known[name]
+    value = work()
+    with _lock:
+        return state.known.setdefault(name, value)
+
+
+def _read(game_id: int, version: int | None) -> Any:
+    """The game at ``version`` where it was kept or drawn here lately, else as stored."""
+    if version is not None:
+        with _lock:
+            state = _states.get((game_id, version))
+        if state is not None:
+            return state.game
     try:
-        game = _games().filter(pk=game_id).first()
+        return _games().filter(pk=game_id).first()
     finally:
         _done_with_database()
+
+
+def _draw(game_id: int, view: str, language: str, site: str, version: int | None) -> Drawn | None:
+    game = _read(game_id, version)
     if game is None:
         return None
     key = (game_id, game.version, view, language, site)
@@ -410,7 +477,7 @@ async def drawn(
     task = _drawing.get(key)
     if task is None:
         # A task of its own, so that a stream closed while it waits cancels only its wait.
-        task = apart(loop, sync_to_async(_draw)(game_id, view, language, site))
+        task = apart(loop, sync_to_async(_draw)(game_id, view, language, site, version))
         _drawing[key] = task
         task.add_done_callback(lambda _: _drawing.pop(key, None))
     return await asyncio.shield(task)

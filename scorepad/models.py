@@ -246,8 +246,9 @@ class Game(models.Model):
             self._loaded = (self.record, self.pending, (table.record, table.pending))
             if record_changed:
                 refresh_figures(self)
-            # Every screen watching the game hears of it once it is committed.
-            live.changed(self.pk, self.version)
+            # Every screen watching the game hears of it once it is committed; this
+            # process's draw it from the table worked out here.
+            live.changed(self.pk, self.version, self, table=table)
         return True
 
     def changes(

@@ -46,22 +46,34 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.views.decorators.http import require_GET
 
-from rules_engine import GAMES
+from rules_engine import GAMES, Table
 from scorepad import live
 from scorepad.access import keeper_game, seat_at, viewer_game
 from scorepad.models import SEEN_EVERY, Game, Seat
 from scorepad.throttle import address
 from scorepad.views.seats import seat_context
 from scorepad.views.sheet import sheet_context, sheet_parts
-from scorepad.views.table import current_table, table_context
+from scorepad.views.table import attention, current_table, table_context
 
 log = logging.getLogger(__name__)
 
 
+def _current(game: Game) -> tuple[Table, dict[str, Any]]:
+    """The game's table and what the table screen draws of it (in the language being
+    drawn), worked out once a version for every view of it (``live.once``): a seat's
+    phone, the viewer and the keeper's table all start from them."""
+    current = live.once(game, "table", lambda: current_table(game)[0])
+    broken = attention(current)
+    language = translation.get_language()
+    context = live.once(
+        game, ("context", language, broken), lambda: table_context(game, current, broken)
+    )
+    return current, context
+
+
 def _table(game: Game, request: HttpRequest) -> dict[str, str]:
-    current, broken = current_table(game)
     # Pushed: the screen has a stream, so its table needs no poll (templates/table.html).
-    context = table_context(game, current, broken) | {"pushed": True}
+    context = _current(game)[1] | {"pushed": True}
     drawn = {"table": live.template("table.html#table", context, request)}
     if game.seated:
         # The phones at the seats, to release (once one took a seat): sent when it changes.
@@ -79,20 +91,28 @@ MOST_SEATS = max(rules.max_players for rules in GAMES.values())
 
 def _seat_view(number: int) -> live.Drawer:
     def draw(game: Game, request: HttpRequest) -> dict[str, str]:
-        seat = Seat.objects.filter(game=game, number=number, released__isnull=True).first()
+        seat = live.once(game, "seats", lambda: _held_seats(game)).get(number)
         if seat is None:
             return {HOLDER: ""}
-        seat.game = game
-        current, broken = current_table(game)
-        context = seat_context(seat, current, broken)
+        current, base = _current(game)
+        context = seat_context(seat, current, base=base)
         return {HOLDER: str(seat.pk), "seat": live.template("seat.html#seat", context, request)}
 
     return draw
 
 
+def _held_seats(game: Game) -> dict[int, Seat]:
+    """The seats a phone holds, by number: read once a version for every seat's view."""
+    held = {seat.number: seat for seat in Seat.objects.filter(game=game, released__isnull=True)}
+    for seat in held.values():
+        seat.game = game
+    return held
+
+
 def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
-    current, _ = current_table(game)
-    context = table_context(game, current)
+    current, context = _current(game)
+    if context["error"] is not None:  # the viewer says nothing of what needs attention
+        context = table_context(game, current)
     return {
         "live": live.template("viewer.html#live", context, request),
         "sheet": _sheet(game, request, context),

@@ -50,11 +50,14 @@ def own_step(current: Table, own: int) -> Step | None:
     return step if step.kind is StepKind.TRICKS and step.seat == own else None
 
 
-def seat_context(seat: Seat, current: Table, error: str | None = None) -> dict[str, Any]:
+def seat_context(
+    seat: Seat, current: Table, error: str | None = None, base: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """What a player's phone draws: the table's context, with the pad for its own seat
-    only, its own sealed bid shown, and no link of the keeper's."""
+    only, its own sealed bid shown, and no link of the keeper's. ``base``: the table's
+    context worked out already (live, once for every seat), left as it is."""
     game, own = seat.game, seat.number
-    context = table_context(game, current, error)
+    context = dict(base) if base is not None else table_context(game, current, error)
     step = current.step
     asked = step.seats or ((step.seat,) if step.seat is not None else ())
     pad = own_step(current, own)

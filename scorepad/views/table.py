@@ -48,7 +48,12 @@ def current_table(game: Game) -> tuple[Table, str | None]:
     (a correction made an entry of the round in progress impossible: ``standing``)."""
     record, pending = game.load()
     current = standing(record, pending, game.correcting)
-    return current, translated(current.attention) if current.attention is not None else None
+    return current, attention(current)
+
+
+def attention(current: Table) -> str | None:
+    """What needs attention in the table as stored, in the page's language, if anything."""
+    return translated(current.attention) if current.attention is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.test import AsyncClient, Client
+from django.test.utils import CaptureQueriesContext
 
 from rules_engine import new_record
 from scorepad import live
@@ -375,3 +376,63 @@ def test_on_sqlite_the_watcher_reads_the_games_only_after_something_was_committe
         assert not commits.since_last_look()
     finally:
         commits.close()
+
+
+def _draw_every_view(game: Game, version: int | None) -> tuple[list[str], int]:
+    """Every view of the game drawn once (as streams woken by ``version`` would), with
+    the SQL they ran and how often the game's table was worked out."""
+    worked_out = []
+    current_table = live_views.current_table
+
+    def counted(drawn: Game) -> Any:
+        worked_out.append(drawn.version)
+        return current_table(drawn)
+
+    with pytest.MonkeyPatch.context() as patch, CaptureQueriesContext(connection) as queries:
+        patch.setattr(live_views, "current_table", counted)
+        for view in ("viewer", "table", "seat:0", "seat:1"):
+            assert live._draw(game.pk, view, "en", "http://testserver", version) is not None
+    return [query["sql"] for query in queries.captured_queries], len(worked_out)
+
+
+def reads_of(table: str, queries: list[str]) -> int:
+    return sum(1 for sql in queries if sql.startswith("SELECT") and f'FROM "{table}"' in sql)
+
+
+def test_the_views_of_a_change_tapped_here_draw_it_without_reading_the_game_again(
+    game: Game,
+) -> None:
+    game.take_seat(0)
+    game.take_seat(1)
+    tap(game, 1, 3)
+    game.refresh_from_db()
+    queries, worked_out = _draw_every_view(game, game.version)
+    # The tap's own table and game row, kept once committed: nothing read, nothing replayed.
+    assert (reads_of("scorepad_game", queries), worked_out) == (0, 0)
+    # The seats are read once for both seat phones' views.
+    assert reads_of("scorepad_seat", queries) <= 2  # theirs, and the table's phone marks
+
+
+def test_the_views_of_a_change_made_elsewhere_read_the_game_and_its_table_once(
+    game: Game,
+) -> None:
+    game.take_seat(0)
+    game.take_seat(1)
+    tap(game, 1, 3)
+    game.refresh_from_db()
+    live._states.clear()  # as in another worker process, which kept nothing of the tap
+    queries, worked_out = _draw_every_view(game, game.version)
+    assert (reads_of("scorepad_game", queries), worked_out) == (1, 1)
+    assert reads_of("scorepad_seat", queries) <= 2
+
+
+def test_a_change_rolled_back_is_never_kept_to_be_drawn(game: Game) -> None:
+    current, _ = live_views.current_table(game)
+    game.version = 99  # as a save sets it, before its transaction ends
+    with pytest.raises(RuntimeError), transaction.atomic():
+        live.changed(game.pk, game.version, game, table=current)
+        raise RuntimeError("the save failed")
+    assert (game.pk, 99) not in live._states
+    with transaction.atomic():
+        live.changed(game.pk, game.version, game, table=current)
+    assert live._states[(game.pk, 99)].known["table"] is current
