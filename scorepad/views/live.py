@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -43,7 +44,9 @@ from django.http import (
     StreamingHttpResponse,
 )
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES, Table
@@ -96,9 +99,36 @@ def _seat_view(number: int) -> live.Drawer:
             return {HOLDER: ""}
         current, base = _current(game)
         context = seat_context(seat, current, base=base)
-        return {HOLDER: str(seat.pk), "seat": live.template("seat.html#seat", context, request)}
+        if context["pad"] or context["own_sealed_bid"] is not None or context["change"]:
+            html = live.template("seat.html#seat", context, request)
+        else:
+            html = _as_any_seat(game, context, request, seat)
+        return {HOLDER: str(seat.pk), "seat": html}
 
     return draw
+
+
+# A seat's phone that shows nothing of its own (no pad, no bid of its own, no change
+# to offer: every phone but the one asked, most of the time) shows what every such
+# phone does, but for its own name and link: drawn once a version for all of them,
+# with stand-ins that no name or key can contain, each phone's own put in after.
+_KEY_MARK = f"seat{secrets.token_hex(8)}"
+_NAME_MARK = f"name{secrets.token_hex(8)}"
+
+
+def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat: Seat) -> str:
+    def draw() -> str:
+        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK)
+        marked = context | {
+            "seat": stand_in,
+            "seat_name": _NAME_MARK,
+            "links": {"enter": reverse("seat_enter", args=[_KEY_MARK])},
+        }
+        return live.template("seat.html#seat", marked, request)
+
+    language = translation.get_language()
+    html: str = live.once(game, ("any seat", language, live.origin(request)), draw)
+    return html.replace(_KEY_MARK, seat.key).replace(_NAME_MARK, escape(context["seat_name"]))
 
 
 def _held_seats(game: Game) -> dict[int, Seat]:

@@ -13,11 +13,13 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
 from django.test import AsyncClient, Client
+from django.utils.html import escape
 
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game, Seat
 from scorepad.views import live as live_views
+from scorepad.views.seats import seat_context
 from tests.web.seats import cells, marked, take
 from tests.web.test_live import events, open_stream, run, tap
 
@@ -218,3 +220,27 @@ def test_its_heartbeat_notes_now_and_then_that_the_phone_is_still_there(
     run(scenario)
     seat.refresh_from_db()
     assert first[0] is not None and seat.seen is not None and seat.seen > first[0]
+
+
+@pytest.mark.parametrize("bidding", ["open", "sealed"])
+def test_every_seats_view_is_what_its_own_page_draws_though_drawn_once_for_all_alike(
+    bidding: str,
+) -> None:
+    # Phones that show nothing of their own share one drawing with their name and link
+    # put in: each must come out exactly as drawn for that seat alone.
+    players = ["Ann", "Bob & <Co>", "Cat", "Dev"]
+    game = Game.start(new_record("oh-hell", players, 0, {"bidding": bidding}))
+    seats = [take(game, number) for number in range(4)]
+    tap(game, 1, 3)
+    game.refresh_from_db()
+    site = live.Origin("http://testserver")
+    current, _ = live_views.current_table(game)
+    for seat in seats:
+        seat.game = game
+        alone = live.template("seat.html#seat", seat_context(seat, current), site)
+        pushed = live.VIEWS[f"seat:{seat.number}"](game, site)
+        assert pushed["seat"] == alone
+        assert seat.key in alone and escape(players[seat.number]) in alone
+    # Open, the three not asked share the one drawing; sealed, each has its own bid.
+    shared = [name for name in live._states[(game.pk, game.version)].known if name[0] == "any seat"]
+    assert len(shared) == (1 if bidding == "open" else 0)
