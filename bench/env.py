@@ -59,7 +59,6 @@ def prepare(folder: Path, database_url: str = "") -> None:
 
     django.setup()
     call_command("migrate", verbosity=0, interactive=False)
-    call_command("createcachetable", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
 
 

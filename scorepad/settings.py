@@ -284,8 +284,7 @@ if _test_database:
 
 # One cache for every process and server, kept in the database itself (no extra
 # service): the request limits (scorepad/throttle.py) and the PDFs are shared by
-# all of them. `createcachetable` makes its table (scripts/serve and scripts/prod
-# run it; the tests make their own).
+# all of them. `migrate` makes its tables (migration 0011 runs `createcachetable`).
 CACHES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
