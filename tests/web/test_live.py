@@ -27,6 +27,7 @@ from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game
 from scorepad.views import live as live_views
+from scorepad.views.table import current_table
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 
@@ -382,11 +383,11 @@ def _draw_every_view(game: Game, version: int | None) -> tuple[list[str], int]:
     """Every view of the game drawn once (as streams woken by ``version`` would), with
     the SQL they ran and how often the game's table was worked out."""
     worked_out = []
-    current_table = live_views.current_table
+    worked_out_by = current_table
 
     def counted(drawn: Game) -> Any:
         worked_out.append(drawn.version)
-        return current_table(drawn)
+        return worked_out_by(drawn)
 
     with pytest.MonkeyPatch.context() as patch, CaptureQueriesContext(connection) as queries:
         patch.setattr(live_views, "current_table", counted)
@@ -427,7 +428,7 @@ def test_the_views_of_a_change_made_elsewhere_read_the_game_and_its_table_once(
 
 
 def test_a_change_rolled_back_is_never_kept_to_be_drawn(game: Game) -> None:
-    current, _ = live_views.current_table(game)
+    current, _ = current_table(game)
     game.version = 99  # as a save sets it, before its transaction ends
     with pytest.raises(RuntimeError), transaction.atomic():
         live.changed(game.pk, game.version, game, table=current)

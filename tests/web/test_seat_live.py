@@ -20,6 +20,7 @@ from scorepad import live
 from scorepad.models import Game, Seat
 from scorepad.views import live as live_views
 from scorepad.views.seats import seat_context
+from scorepad.views.table import current_table
 from tests.web.seats import cells, marked, take
 from tests.web.test_live import events, open_stream, run, tap
 
@@ -234,7 +235,7 @@ def test_every_seats_view_is_what_its_own_page_draws_though_drawn_once_for_all_a
     tap(game, 1, 3)
     game.refresh_from_db()
     site = live.Origin("http://testserver")
-    current, _ = live_views.current_table(game)
+    current, _ = current_table(game)
     for seat in seats:
         seat.game = game
         alone = live.template("seat.html#seat", seat_context(seat, current), site)
