@@ -61,12 +61,13 @@ from scorepad.views.table import attention, current_table, table_context
 log = logging.getLogger(__name__)
 
 
-def _current(game: Game) -> tuple[Table, dict[str, Any]]:
+def _current(game: Game, says_attention: bool = True) -> tuple[Table, dict[str, Any]]:
     """The game's table and what the table screen draws of it (in the language being
     drawn), worked out once a version for every view of it (``live.once``): a seat's
-    phone, the viewer and the keeper's table all start from them."""
+    phone, the viewer and the keeper's table all start from them. The viewer's
+    (``says_attention`` off) says nothing of what needs attention."""
     current = live.once(game, "table", lambda: current_table(game)[0])
-    broken = attention(current)
+    broken = attention(current) if says_attention else None
     language = translation.get_language()
     context = live.once(
         game, ("context", language, broken), lambda: table_context(game, current, broken)
@@ -140,9 +141,7 @@ def _held_seats(game: Game) -> dict[int, Seat]:
 
 
 def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
-    current, context = _current(game)
-    if context["error"] is not None:  # the viewer says nothing of what needs attention
-        context = table_context(game, current)
+    context = _current(game, says_attention=False)[1]
     return {
         "live": live.template("viewer.html#live", context, request),
         "sheet": _sheet(game, request, context),

@@ -80,6 +80,12 @@ def test_undo_stays_in_view_in_one_row_two_lines_high_at_most_and_the_totals_scr
     assert bottom["lastRowBottom"] <= bottom["top"], bottom
     page.screenshot(path=TABLES / f"actions-bar-end-{language}-{width}x{height}.png")
 
+    # Redo puts the tap back: the bar is Undo and the sheet's link again, in one row.
+    page.locator("#table nav.actions form:nth-of-type(2) button").tap()
+    page.locator("#table nav.actions form:nth-of-type(2)").wait_for(state="detached")
+    again = page.evaluate(BAR)
+    assert again["height"] <= ROW and again["lines"] == alone["lines"], again
+
 
 def test_the_dealer_and_leader_badges_have_a_key(page: Page, live_server: LiveServer) -> None:
     record = one_round(new_record("oh-hell", players(4), 0, {}), random.Random(3))

@@ -8,6 +8,7 @@ from typing import Any
 from django.test import Client
 
 from scorepad.models import Game, Seat
+from tests.conftest import bid
 
 
 def cells(html: str, name: str) -> list[str]:
@@ -68,3 +69,13 @@ def boerenbridge(options: dict[str, Any] | None = None) -> Game:
         "rounds": [],
     }
     return Game.objects.create(kind="boerenbridge", record=record)
+
+
+def boerenbridge_bids_in() -> Game:
+    """``boerenbridge()`` with the open bids all in (Bob 3, Cat 4, Dev 2, Ann 1: 10 of 13):
+    the tricks are asked, and Ann, the dealer, may still change her bid."""
+    game = boerenbridge()
+    Game.objects.filter(pk=game.pk).update(
+        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
+    )
+    return game

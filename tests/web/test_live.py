@@ -396,6 +396,14 @@ def _draw_every_view(game: Game, version: int | None) -> tuple[list[str], int]:
     return [query["sql"] for query in queries.captured_queries], len(worked_out)
 
 
+def two_seats_and_a_bid(game: Game) -> None:
+    """Ann and Bob on phones of their own, and Bob's bid tapped: a change with seats."""
+    game.take_seat(0)
+    game.take_seat(1)
+    tap(game, 1, 3)
+    game.refresh_from_db()
+
+
 def reads_of(table: str, queries: list[str]) -> int:
     return sum(1 for sql in queries if sql.startswith("SELECT") and f'FROM "{table}"' in sql)
 
@@ -403,10 +411,7 @@ def reads_of(table: str, queries: list[str]) -> int:
 def test_the_views_of_a_change_tapped_here_draw_it_without_reading_the_game_again(
     game: Game,
 ) -> None:
-    game.take_seat(0)
-    game.take_seat(1)
-    tap(game, 1, 3)
-    game.refresh_from_db()
+    two_seats_and_a_bid(game)
     queries, worked_out = _draw_every_view(game, game.version)
     # The tap's own table and game row, kept once committed: nothing read, nothing replayed.
     assert (reads_of("scorepad_game", queries), worked_out) == (0, 0)
@@ -417,10 +422,7 @@ def test_the_views_of_a_change_tapped_here_draw_it_without_reading_the_game_agai
 def test_the_views_of_a_change_made_elsewhere_read_the_game_and_its_table_once(
     game: Game,
 ) -> None:
-    game.take_seat(0)
-    game.take_seat(1)
-    tap(game, 1, 3)
-    game.refresh_from_db()
+    two_seats_and_a_bid(game)
     live._states.clear()  # as in another worker process, which kept nothing of the tap
     queries, worked_out = _draw_every_view(game, game.version)
     assert (reads_of("scorepad_game", queries), worked_out) == (1, 1)

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scorepad.models import Game
 from tests.conftest import bid, oh_hell
-from tests.web.seats import boerenbridge, cells, marked, phone, take
+from tests.web.seats import boerenbridge, boerenbridge_bids_in, cells, marked, phone, take
 from tests.web.test_translations import _text, english_left
 
 
@@ -301,10 +301,7 @@ def test_boerenbridge_the_dealers_phone_may_change_the_bid_until_the_tricks(
     client: Client,
 ) -> None:
     # Open bids, all in (3 + 4 + 2 + 1 = 10 of 13): the tricks are asked, Bob first.
-    game = boerenbridge()
-    Game.objects.filter(pk=game.pk).update(
-        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
-    )
+    game = boerenbridge_bids_in()
     ann, cat = take(game, 0), take(game, 2)
 
     anns, cats = client.get(phone(ann)).text, client.get(phone(cat)).text

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorepad.models import Game
 from tests.conftest import bid, oh_hell
-from tests.web.seats import boerenbridge, phone, take, tap
+from tests.web.seats import boerenbridge, boerenbridge_bids_in, phone, take, tap
 
 
 def stored(game: Game) -> tuple[int, list[Any]]:
@@ -281,10 +281,7 @@ def test_sealed_boerenbridge_the_dealers_phone_bids_again_under_the_hook(client:
 def test_boerenbridge_the_dealers_phone_changes_the_bid_while_the_tricks_wait(
     client: Client,
 ) -> None:
-    game = boerenbridge()
-    Game.objects.filter(pk=game.pk).update(
-        pending=[bid(1, 3), bid(2, 4), bid(3, 2), bid(0, 1)], version=5
-    )
+    game = boerenbridge_bids_in()
     ann, bob = take(game, 0), take(game, 1)
 
     assert tap(ann, "bid", 0).status_code == 303
