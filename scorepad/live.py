@@ -386,6 +386,9 @@ class _State:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.known: dict[Any, Any] = {}
+        # What is being worked out now, by name: another thread asking for it waits
+        # for it rather than working it out too (the tap's answer and its streams').
+        self.working: dict[Any, threading.Lock] = {}
 
 
 _STATES = 64  # the versions lately drawn or saved here: a change's views come together
@@ -409,17 +412,38 @@ def _keep(game: Any, known: dict[str, Any]) -> None:
         state.known.update(known)
 
 
-def once(game: Any, name: Any, work: Callable[[], Any]) -> Any:
+def once(game: Any, name: Any, work: Callable[[], Any], kept_only: bool = False) -> Any:
     """What ``work`` gives for this version of the game, worked out once in this
     process for every view drawn of it (each view of a change asks for the same
-    table). Read only, never changed: each view copies what it changes."""
-    state = _state_of(game)
+    table), also when two threads ask at once. Read only, never changed: each view
+    copies what it changes.
+
+    ``kept_only``: shared only where this process kept the version already (a tap
+    saved it here, ``changed``); elsewhere just ``work`` (a page's own request keeps
+    nothing of its game here)."""
+    with _lock:
+        state = _states.get((game.pk, game.version))
+    if state is None:
+        if kept_only:
+            return work()
+        state = _state_of(game)
     with _lock:
         if name in state.known:
             return state.known[name]
-    value = work()
-    with _lock:
-        return state.known.setdefault(name, value)
+        working = state.working.setdefault(name, threading.Lock())
+    with working:
+        with _lock:
+            if name in state.known:  # worked out by the thread this one waited for
+                return state.known[name]
+        try:
+            value = work()
+        except BaseException:
+            with _lock:
+                state.working.pop(name, None)
+            raise
+        with _lock:
+            state.working.pop(name, None)
+            return state.known.setdefault(name, value)
 
 
 def _read(game_id: int, version: int | None) -> Any:

@@ -56,7 +56,7 @@ from scorepad.models import SEEN_EVERY, Game, Seat
 from scorepad.throttle import address
 from scorepad.views.seats import seat_context
 from scorepad.views.sheet import sheet_context, sheet_parts
-from scorepad.views.table import attention, current_table, table_context
+from scorepad.views.table import attention, current_table, shared_context
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +68,7 @@ def _current(game: Game, says_attention: bool = True) -> tuple[Table, dict[str, 
     (``says_attention`` off) says nothing of what needs attention."""
     current = live.once(game, "table", lambda: current_table(game)[0])
     broken = attention(current) if says_attention else None
-    language = translation.get_language()
-    context = live.once(
-        game, ("context", language, broken), lambda: table_context(game, current, broken)
-    )
-    return current, context
+    return current, shared_context(game, current, broken)
 
 
 def _table(game: Game, request: HttpRequest) -> dict[str, str]:

@@ -29,7 +29,7 @@ from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game, Seat
 from scorepad.replays import stale_words
 from scorepad.views.sharing import qr_code
-from scorepad.views.table import buttons, current_table, table_context
+from scorepad.views.table import buttons, current_table, shared_context, table_context
 
 # The seat links this browser took, kept in its session: the Join page offers them
 # again (a phone that scans the code twice finds its own seat, not a taken one).
@@ -112,9 +112,10 @@ def _render(
     current: Table,
     error: str | None = None,
     status: int = 200,
+    base: dict[str, Any] | None = None,
 ) -> HttpResponse:
     template = "seat.html#seat" if request.htmx else "seat.html"
-    return render(request, template, seat_context(seat, current, error), status=status)
+    return render(request, template, seat_context(seat, current, error, base), status=status)
 
 
 def _released(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
@@ -218,7 +219,10 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         current, _ = current_table(game)
         return _render(request, seat, current, stale_words(request), 409)
     if request.htmx:
-        return _render(request, seat, form.cleaned_data["table"])
+        after = form.cleaned_data["table"]
+        # The table's context as the screens watching the game here draw it: once for all.
+        base = shared_context(game, after, kept_only=True) if after.attention is None else None
+        return _render(request, seat, after, base=base)
     return HttpResponseRedirect(reverse("seat", args=[seat.key]), status=303)
 
 

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,6 +36,7 @@ from rules_engine import (
     standing,
     take_back,
 )
+from scorepad import live
 from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import CorrectForm, EntryForm, VersionForm, small_number
@@ -239,6 +241,20 @@ def table_context(
     return {name: getattr(screen, name) for name in TableScreen.__dataclass_fields__}
 
 
+def shared_context(
+    game: Game, current: Table, error: str | None = None, kept_only: bool = False
+) -> dict[str, Any]:
+    """``table_context`` of a version, worked out once in this process for every
+    screen drawn of it in this language (``live.once``): each live view of a change
+    (scorepad/views/live.py) and the answer to the tap that saved it here. Read only.
+    ``kept_only``: only where this process kept the version (``live.once``)."""
+    key = ("context", translation.get_language(), error)
+    context: dict[str, Any] = live.once(
+        game, key, lambda: table_context(game, current, error), kept_only
+    )
+    return context
+
+
 def table_screen(
     game: Game, current: Table, error: str | None = None, seat: str | None = None
 ) -> TableScreen:
@@ -366,9 +382,10 @@ def _render(
     status: int = 200,
     seat: str | None = None,
     ticked: tuple[list[str], list[str]] = ([], []),
+    shared: dict[str, Any] | None = None,
 ) -> HttpResponse:
     template = "table.html#table" if request.htmx else "table.html"
-    context = table_context(game, current, error, seat)
+    context = dict(shared) if shared is not None else table_context(game, current, error, seat)
     # The boxes ticked in a refused post, ticked again: values, and piles shown.
     context["ticked"], context["ticked_piles"] = ticked
     return render(request, template, context, status=status)
@@ -395,7 +412,10 @@ def _saved(
         current, _ = current_table(game)
         return _render(request, game, current, stale_words(request), 409)
     if request.htmx:
-        return _render(request, game, after)
+        # Drawn from what the screens watching the game here draw it from: the table's
+        # context is worked out once for the answer and for them.
+        shared = shared_context(game, after, kept_only=True) if after.attention is None else None
+        return _render(request, game, after, shared=shared)
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
 
 

@@ -27,6 +27,7 @@ from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game
 from scorepad.views import live as live_views
+from scorepad.views import table as table_views
 from scorepad.views.table import current_table
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
@@ -439,3 +440,80 @@ def test_a_change_rolled_back_is_never_kept_to_be_drawn(game: Game) -> None:
     with transaction.atomic():
         live.changed(game.pk, game.version, game, table=current)
     assert live._states[(game.pk, 99)].known["table"] is current
+
+
+def _count_table_contexts(patch: pytest.MonkeyPatch) -> list[int]:
+    """Each time the table's context is worked out (by any screen), its game's version."""
+    counted: list[int] = []
+    work = table_views.table_screen
+
+    def counting(game: Game, *args: Any, **kwargs: Any) -> Any:
+        counted.append(game.version)
+        return work(game, *args, **kwargs)
+
+    patch.setattr(table_views, "table_screen", counting)
+    return counted
+
+
+@pytest.mark.parametrize("tapped_on", ["the keeper's phone", "a seat's phone"])
+def test_a_taps_answer_and_the_views_of_its_change_work_out_the_tables_context_once(
+    game: Game, tapped_on: str
+) -> None:
+    seats = [game.take_seat(0), game.take_seat(1)]
+    game.refresh_from_db()
+    data = {"version": game.version, "kind": "bid", "seat": 1, "value": 3}
+    address = f"/g/{game.key}/enter/"
+    if tapped_on == "a seat's phone":
+        assert seats[1] is not None
+        address = f"/s/{seats[1].key}/enter/"
+        del data["seat"]
+    with pytest.MonkeyPatch.context() as patch:
+        counted = _count_table_contexts(patch)
+        answer = Client().post(address, data, headers={"HX-Request": "true"})
+        assert answer.status_code == 200
+        for view in ("viewer", "table", "seat:0", "seat:1"):
+            assert live._draw(game.pk, view, "en", "http://testserver", game.version + 1)
+    assert counted == [game.version + 1]
+
+
+def test_kept_only_shares_nothing_of_a_version_this_process_did_not_keep(game: Game) -> None:
+    live._states.clear()
+    first, second = live.once(game, "x", list, kept_only=True), live.once(game, "x", list, True)
+    assert first is not second and (game.pk, game.version) not in live._states
+    current, _ = current_table(game)
+    live._keep(game, {"table": current})  # as a tap saved here keeps it
+    first, second = live.once(game, "x", list, kept_only=True), live.once(game, "x", list, True)
+    assert first is second
+
+
+def test_what_two_threads_ask_for_at_once_is_worked_out_once(game: Game) -> None:
+    started, go_on = threading.Event(), threading.Event()
+    worked: list[str] = []
+
+    def work() -> object:
+        worked.append(threading.current_thread().name)
+        started.set()
+        go_on.wait(5)
+        return object()
+
+    got: list[object] = []
+    first = threading.Thread(target=lambda: got.append(live.once(game, "slow", work)))
+    first.start()
+    assert started.wait(5)
+    second = threading.Thread(target=lambda: got.append(live.once(game, "slow", work)))
+    second.start()
+    second.join(0.2)
+    assert second.is_alive()  # waiting for the first, not working it out too
+    go_on.set()
+    first.join(5)
+    second.join(5)
+    assert len(worked) == 1 and len(got) == 2 and got[0] is got[1]
+
+
+def test_what_failed_to_be_worked_out_is_worked_out_again_when_asked(game: Game) -> None:
+    def failing() -> object:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        live.once(game, "fails", failing)
+    assert live.once(game, "fails", lambda: "then") == "then"
