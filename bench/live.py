@@ -59,6 +59,7 @@ RAMP_SECONDS = 12.0  # taps timed at each step of the ramp, after a few seconds'
 SETTLE_SECONDS = 3.0
 TAP_P99_MS = 200.0  # the load a server carries: until the p99 of the taps passes this
 POLLS_A_TABLE = 3
+LABELS = {"streams": "6 streams", "polls": f"{POLLS_A_TABLE} polling", "none": "no phone"}
 
 STEP = re.compile(
     r'name="version" value="(\d+)">\s*<input type="hidden" name="kind" value="(\w+)">\s*'
@@ -580,30 +581,33 @@ def quiet_phones(folder: Path, say: Any) -> dict[str, Any]:
     return figures
 
 
-def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
+def watchers(game: dict[str, Any], phones: str) -> dict[str, list[str]]:
+    """A table's watching phones in the load: six on streams, three polling, or none."""
+    if phones == "streams":
+        return {"streams": seat_streams(game)}
+    if phones == "polls":
+        return {"polls": [f"/v/{game['viewer_key']}/"] * POLLS_A_TABLE}
+    return {}
+
+
+def ramp(folder: Path, say: Any, phones: str, counts: tuple[int, ...] = RAMP) -> dict[str, Any]:
     """Tables added until the p99 of the keepers' taps passes 200 ms: each table's
-    six phones on streams, or three polling."""
+    six phones on streams (``phones`` "streams"), three polling ("polls"), or none
+    (the keepers' taps alone, what a table costs before any phone watches)."""
     from bench.load import server_cpu_seconds
 
-    tables = games(max(RAMP))
+    tables = games(max(counts))
     steps = []
     with live_server(folder, workers=2) as (url, port):
         held: list[Phones] = []
         try:
             watched = 0
-            for count in RAMP:
+            for count in counts:
                 # The watching phones of the new tables: they stay to the end.
-                if streams:
-                    job = {"port": port, "until": time.monotonic() + 3600, "tables": [
-                        {**game, "streams": seat_streams(game)} for game in tables[watched:count]
-                    ]}  # fmt: skip
-                    held.append(Phones(job))
-                    opened = held[-1].opened()
-                else:
-                    job = {"port": port, "until": time.monotonic() + 3600, "tables": [
-                        {**game, "polls": [f"/v/{game['viewer_key']}/"] * POLLS_A_TABLE}
-                        for game in tables[watched:count]
-                    ]}  # fmt: skip
+                new = [{**game, **watchers(game, phones)} for game in tables[watched:count]]
+                opened = {"opened": 0, "refused": 0, "errors": 0}
+                if phones != "none":
+                    job = {"port": port, "until": time.monotonic() + 3600, "tables": new}
                     held.append(Phones(job))
                     opened = held[-1].opened()
                 watched = count
@@ -623,7 +627,7 @@ def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
                 took = [tap[3] for tap in taps]
                 step = {
                     "tables": count,
-                    "phones": "6 streams" if streams else f"{POLLS_A_TABLE} polling",
+                    "phones": LABELS[phones],
                     "opened": opened,
                     "taps": len(taps),
                     "taps_refused": sum(1 for tap in taps if tap[4] != 200),
@@ -640,8 +644,8 @@ def ramp(folder: Path, say: Any, streams: bool) -> dict[str, Any]:
                 if step["tap_p99_ms"] > TAP_P99_MS:
                     break
         finally:
-            for phones in held:
-                phones.stop()
+            for each in held:
+                each.stop()
     held_up = [step["tables"] for step in steps if step["tap_p99_ms"] <= TAP_P99_MS]
     passed = [step["tables"] for step in steps if step["tap_p99_ms"] > TAP_P99_MS]
     # What a table costs the server, at the first step (the least queueing): on a busy
@@ -663,8 +667,10 @@ def measure(folder: Path, say: Any, tables: int = LATENCY_TABLES) -> dict[str, A
     figures: dict[str, Any] = {}
     figures["tap_to_phone"] = tap_to_phone(folder, say, tables)
     figures["quiet"] = quiet_phones(folder, say)
-    figures["load_streams"] = ramp(folder, say, streams=True)
-    figures["load_polls"] = ramp(folder, say, streams=False)
+    figures["load_streams"] = ramp(folder, say, "streams")
+    figures["load_polls"] = ramp(folder, say, "polls")
+    # What both ways carry alike: the keepers' taps, at the ramp's first step.
+    figures["load_keepers_alone"] = ramp(folder, say, "none", RAMP[:1])
     return figures
 
 
