@@ -275,11 +275,20 @@ def live_budgets(live: dict[str, Any]) -> list[Budget]:
             )
         )
     streams, polls = live.get("load_streams"), live.get("load_polls")
+    alone = live.get("load_keepers_alone")
     if streams:
+        # What the keepers' taps cost by themselves bounds the tables before any phone.
+        keepers = (
+            f"; the keepers' taps alone {alone['server_cpu_ms_a_table_second']} ms a table a "
+            f"second: {alone['tables_the_cores_carry']} tables on these cores at most"
+            if alone
+            else ""
+        )
         rows.append(
             Budget(
                 "live, six streams a table: tables held with the taps' p99 <= 200 ms",
-                f"{streams['held_at_most']} (passed at {streams['passed_at'] or 'none tried'})",
+                f"{streams['held_at_most']} (passed at {streams['passed_at'] or 'none tried'}"
+                f"{keepers})",
                 f">= {LIVE_TABLES}",
                 streams["held_at_most"] >= LIVE_TABLES,
                 absolute=True,

@@ -235,6 +235,8 @@ def live(
                          "server_cpu_ms_a_table_second": stream_cost},
         "load_polls": {"held_at_most": polls_held, "passed_at": 300,
                        "server_cpu_ms_a_table_second": 6.0},
+        "load_keepers_alone": {"server_cpu_ms_a_table_second": 2.5,
+                               "tables_the_cores_carry": 800},
     }  # fmt: skip
 
 
@@ -290,3 +292,13 @@ def test_a_taps_p95_over_250_ms_is_an_absolute_budget(quiet: bool, status: int) 
     assert made_up["budgets_missed"] == (
         ["live, 100 tables: a tap to another phone, p95"] if quiet else []
     )
+
+
+def test_the_tables_held_are_shown_beside_what_the_keepers_taps_alone_would_allow(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    report({"live": live(), "machine": {"quiet": True}})
+
+    out, _ = capsys.readouterr()
+    held = next(line for line in out.splitlines() if "tables held with the taps" in line)
+    assert "the keepers' taps alone 2.5 ms a table a second: 800 tables" in held
