@@ -330,19 +330,32 @@ def open_listeners(game_id: int | None = None) -> int:
 @dataclass(frozen=True)
 class Part:
     """One fragment of a view as a stream sends it: its event's name, a hash of its HTML
-    (a stream leaves out a part it sent already, unchanged) and the event's text."""
+    (a stream leaves out a part it sent already, unchanged) and the event as sent."""
 
     name: str
     html_hash: int
-    text: str
+    data: bytes
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """A game's state as one view shows it: the version, and its parts."""
+    """A game's state as one view shows it: the version, its parts, and what the view
+    says of itself besides, never sent (its events named "_...": a seat's holder)."""
 
     version: int
     parts: tuple[Part, ...]
+    facts: dict[str, str] = field(default_factory=dict, compare=False)
+    _pieces: dict[tuple[str, ...], bytes] = field(default_factory=dict, compare=False, repr=False)
+
+    def piece(self, names: tuple[str, ...]) -> bytes:
+        """The events of these parts as one piece of a stream: one object for every
+        stream that sends the same parts of this drawing, not a copy each (a quiet
+        stream's server holds the last piece it sent until the next)."""
+        found = self._pieces.get(names)
+        if found is None:
+            joined = b"".join(part.data for part in self.parts if part.name in names)
+            found = self._pieces.setdefault(names, joined)
+        return found
 
 
 # What each view sends: its events (sse-swap names) and how each is drawn; filled in
@@ -471,10 +484,12 @@ def _draw(game_id: int, view: str, language: str, site: str, version: int | None
     with translation.override(language):
         events = VIEWS[view](game, Origin(site))
     parts = tuple(
-        Part(name, hash(html), event_text(game.version, name, html))
+        Part(name, hash(html), event_text(game.version, name, html).encode())
         for name, html in events.items()
+        if not name.startswith("_")
     )
-    drawn = Drawn(game.version, parts)
+    facts = {name: html for name, html in events.items() if name.startswith("_")}
+    drawn = Drawn(game.version, parts, facts)
     with _lock:
         _drawn[key] = drawn
         while len(_drawn) > _KEPT:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import secrets
 import threading
 import time
@@ -82,10 +81,10 @@ def _table(game: Game, request: HttpRequest) -> dict[str, str]:
 
 
 # A seat's view is drawn for the seat's number ("seat:2"), for whichever phone holds
-# it: with it, the holder's id, which a seat's stream checks before sending anything
-# (``_held``), so that a released phone never sees the next one's.
-HOLDER = "holder"
-_HOLDER_EVENT = re.compile(rf"id: (\d+)\nevent: {HOLDER}\ndata: ([^\n]*)\n\n")
+# it: with it, the holder's id (a fact of the drawing, never sent), which a seat's
+# stream checks before sending anything (``_released``), so that a released phone
+# never sees the next one's.
+HOLDER = "_holder"
 MOST_SEATS = max(rules.max_players for rules in GAMES.values())
 
 
@@ -208,10 +207,21 @@ def _shown(request: HttpRequest) -> int | None:
     return None
 
 
+# What a stream sends instead of a drawing it must not show, and then ends (a seat's
+# stream, once its seat is released: ``_released``); None to send the drawing.
+Refuse = Callable[[live.Drawn], bytes | None]
+
+
 async def _events(
-    game_id: int, view: str, language: str, site: str, shown: int | None
-) -> AsyncGenerator[str]:
-    """The stream itself: the state at once if the screen's is old, then each change."""
+    game_id: int,
+    view: str,
+    language: str,
+    site: str,
+    shown: int | None,
+    refuse: Refuse | None = None,
+) -> AsyncGenerator[bytes]:
+    """The stream itself: the state at once if the screen's is old, then each change.
+    What it sends are the drawings' own pieces, shared, not a copy for each stream."""
     listener = live.listen(game_id)
     started = time.monotonic()
     sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
@@ -221,7 +231,7 @@ async def _events(
         # stream reads from now on is read apart (scorepad/live.py).
         await sync_to_async(connections.close_all)()
         # How soon the browser tries again when the stream ends or drops.
-        yield "retry: 1000\n\n"
+        yield b"retry: 1000\n\n"
         listener.version = None  # read the game once now: it may have moved on
         while True:
             listener.event.clear()
@@ -237,12 +247,19 @@ async def _events(
                     return
                 if drawn is None:
                     return  # the game is gone
+                last = refuse(drawn) if refuse is not None else None
+                if last is not None:
+                    yield last
+                    return
                 if shown is None or drawn.version > shown:
                     # The parts that changed since this stream last sent them.
                     changed = [
                         part for part in drawn.parts if sent.get(part.name) != part.html_hash
                     ]
-                    yield "".join(part.text for part in changed) or f": version {drawn.version}\n\n"
+                    if changed:
+                        yield drawn.piece(tuple(part.name for part in changed))
+                    else:
+                        yield f": version {drawn.version}\n\n".encode()
                     sent.update((part.name, part.html_hash) for part in changed)
                     shown = drawn.version
                 if listener.version == target:
@@ -259,20 +276,20 @@ async def _events(
             except TimeoutError:
                 if wait < settings.LIVE_HEARTBEAT_SECONDS:
                     continue  # its time is up (see above), not a heartbeat's
-                yield ": still here\n\n"
+                yield b": still here\n\n"
     finally:
         live.forget(listener)
 
 
-# What a stream of one kind does besides (a seat's: ``_held``).
-Wrap = Callable[[AsyncGenerator[str], str], AsyncGenerator[str]]
+# What a stream of one kind does besides (a seat's: ``_seen``).
+Wrap = Callable[[AsyncGenerator[bytes]], AsyncGenerator[bytes]]
 
 
 class _Stream(StreamingHttpResponse):
     """The event stream; its place is freed when it is closed, whether or not it ever
     started (the server closes every answer, also when the browser went away)."""
 
-    def __init__(self, events: AsyncIterator[str], free: Callable[[], None]) -> None:
+    def __init__(self, events: AsyncIterator[bytes], free: Callable[[], None]) -> None:
         super().__init__(events, content_type="text/event-stream; charset=utf-8")
         self["Cache-Control"] = "no-cache"
         # Nginx and the like would hold the events back to send them in bigger pieces.
@@ -287,7 +304,11 @@ class _Stream(StreamingHttpResponse):
 
 
 async def _stream(
-    request: HttpRequest, game: Game, view: str, wrap: Wrap | None = None
+    request: HttpRequest,
+    game: Game,
+    view: str,
+    wrap: Wrap | None = None,
+    refuse: Callable[[str], Refuse] | None = None,
 ) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # No stream under WSGI: 204 tells the browser to stop asking; the page polls.
@@ -300,8 +321,15 @@ async def _stream(
         response["Retry-After"] = "30"
         return response
     language = translation.get_language() or settings.LANGUAGE_CODE
-    events = _events(game.pk, view, language, live.origin(request), _shown(request))
-    return _Stream(wrap(events, language) if wrap else events, free)
+    events = _events(
+        game.pk,
+        view,
+        language,
+        live.origin(request),
+        _shown(request),
+        refuse(language) if refuse else None,
+    )
+    return _Stream(wrap(events) if wrap else events, free)
 
 
 @require_GET
@@ -326,7 +354,13 @@ async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
         return HttpResponse(
             "This seat was released.", status=410, content_type="text/plain; charset=utf-8"
         )
-    return await _stream(request, seat.game, f"seat:{seat.number}", partial(_held, seat.pk))
+    return await _stream(
+        request,
+        seat.game,
+        f"seat:{seat.number}",
+        partial(_seen, seat.pk),
+        partial(_released, seat.pk),
+    )
 
 
 def _seat_seen(request: HttpRequest, key: str) -> Seat:
@@ -338,22 +372,26 @@ def _seat_seen(request: HttpRequest, key: str) -> Seat:
     return seat
 
 
-async def _held(seat_id: int, events: AsyncGenerator[str], language: str) -> AsyncGenerator[str]:
-    """A seat's stream: its phone noted as there now and then (on the heartbeat), and
-    ended, saying so, as soon as its seat is released (or held by another phone
-    since), before anything drawn for the seat's next holder is sent."""
+def _released(seat_id: int, language: str) -> Refuse:
+    """A seat's stream ends, saying so, as soon as its seat is released (or held by
+    another phone since), before anything drawn for the seat's next holder is sent."""
+
+    def refuse(drawn: live.Drawn) -> bytes | None:
+        if drawn.facts.get(HOLDER) == str(seat_id):
+            return None
+        with translation.override(language):
+            notice = render_to_string("seat_released.html#notice")
+        return live.event_text(drawn.version, "seat", notice).encode()
+
+    return refuse
+
+
+async def _seen(seat_id: int, events: AsyncGenerator[bytes]) -> AsyncGenerator[bytes]:
+    """A seat's stream: its phone noted as there now and then (on the heartbeat)."""
     noted = time.monotonic()
     try:
         async for chunk in events:
-            holder = _HOLDER_EVENT.search(chunk)
-            if holder is not None:
-                if holder.group(2) != str(seat_id):
-                    with translation.override(language):
-                        notice = render_to_string("seat_released.html#notice")
-                    yield live.event_text(int(holder.group(1)), "seat", notice)
-                    return
-                chunk = _HOLDER_EVENT.sub("", chunk) or f": holder {holder.group(2)}\n\n"
-            elif time.monotonic() - noted >= SEEN_EVERY.total_seconds():
+            if time.monotonic() - noted >= SEEN_EVERY.total_seconds():
                 noted = time.monotonic()
                 loop = asyncio.get_running_loop()
                 await live.apart(loop, sync_to_async(_mark_seen)(seat_id))

@@ -517,3 +517,31 @@ def test_what_failed_to_be_worked_out_is_worked_out_again_when_asked(game: Game)
     with pytest.raises(ValueError):
         live.once(game, "fails", failing)
     assert live.once(game, "fails", lambda: "then") == "then"
+
+
+def test_streams_of_one_view_send_the_drawings_own_piece_not_a_copy_each(game: Game) -> None:
+    # A quiet stream's server holds the last piece it sent until the next: shared, a
+    # thousand quiet phones of one game hold one copy of it, not a thousand.
+    tap(game, 1, 3)
+
+    async def scenario() -> None:
+        streams: list[Stream] = []
+        try:
+            pieces = []
+            for _ in range(2):
+                streams.append(stream := await open_stream(f"/v/{game.viewer_key}/live/?v=0"))
+                assert await stream.next() == "retry: 1000\n\n"
+                pieces.append(await asyncio.wait_for(anext(stream.chunks), 5))
+            assert b"event: live" in pieces[0] and b"event: sheet" in pieces[0]
+            assert pieces[0] is pieces[1]
+        finally:
+            for stream in streams:
+                await stream.close()
+
+    run(scenario)
+
+
+def test_a_drawing_joins_the_same_parts_once_for_every_stream() -> None:
+    drawn = live.Drawn(3, (live.Part("a", 1, b"A"), live.Part("b", 2, b"B")))
+    assert drawn.piece(("a", "b")) == b"AB" and drawn.piece(("b",)) == b"B"
+    assert drawn.piece(("a", "b")) is drawn.piece(("a", "b"))
