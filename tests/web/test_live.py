@@ -22,6 +22,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection, connections, transaction
 from django.test import AsyncClient, Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import resolve
 
 from rules_engine import new_record
 from scorepad import live
@@ -545,3 +546,13 @@ def test_a_drawing_joins_the_same_parts_once_for_every_stream() -> None:
     drawn = live.Drawn(3, (live.Part("a", 1, b"A"), live.Part("b", 2, b"B")))
     assert drawn.piece(("a", "b")) == b"AB" and drawn.piece(("b",)) == b"B"
     assert drawn.piece(("a", "b")) is drawn.piece(("a", "b"))
+
+
+@pytest.mark.parametrize("kind", ["g", "g/sheet", "v", "s"])
+def test_a_stream_is_found_among_the_first_addresses_tried(kind: str) -> None:
+    # An open stream keeps its request, and with it every address pattern Django
+    # tried before the stream's own (ResolverMatch.tried), for as long as it is open.
+    where, _, sheet = kind.partition("/")
+    match = resolve(f"/{where}/some-key/{sheet + '/' if sheet else ''}live/")
+    assert str(match.url_name).endswith("_live")
+    assert len(match.tried or ()) <= 4  # the four streams first
