@@ -82,8 +82,8 @@ def _table(game: Game, request: HttpRequest) -> dict[str, str]:
 
 # A seat's view is drawn for the seat's number ("seat:2"), for whichever phone holds
 # it: with it, the holder's id (a fact of the drawing, never sent), which a seat's
-# stream checks before sending anything (``_released``), so that a released phone
-# never sees the next one's.
+# stream checks before sending anything (``_ended_on_release``), so that a released
+# phone never sees the next one's.
 HOLDER = "_holder"
 MOST_SEATS = max(rules.max_players for rules in GAMES.values())
 
@@ -208,7 +208,7 @@ def _shown(request: HttpRequest) -> int | None:
 
 
 # What a stream sends instead of a drawing it must not show, and then ends (a seat's
-# stream, once its seat is released: ``_released``); None to send the drawing.
+# stream, once its seat is released: ``_ended_on_release``); None to send the drawing.
 Refuse = Callable[[live.Drawn], bytes | None]
 
 
@@ -359,7 +359,7 @@ async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
         seat.game,
         f"seat:{seat.number}",
         partial(_seen, seat.pk),
-        partial(_released, seat.pk),
+        partial(_ended_on_release, seat.pk),
     )
 
 
@@ -372,7 +372,7 @@ def _seat_seen(request: HttpRequest, key: str) -> Seat:
     return seat
 
 
-def _released(seat_id: int, language: str) -> Refuse:
+def _ended_on_release(seat_id: int, language: str) -> Refuse:
     """A seat's stream ends, saying so, as soon as its seat is released (or held by
     another phone since), before anything drawn for the seat's next holder is sent."""
 

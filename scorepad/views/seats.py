@@ -29,7 +29,7 @@ from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game, Seat
 from scorepad.replays import stale_words
 from scorepad.views.sharing import qr_code
-from scorepad.views.table import buttons, current_table, shared_context, table_context
+from scorepad.views.table import buttons, current_table, saved_context, table_context
 
 # The seat links this browser took, kept in its session: the Join page offers them
 # again (a phone that scans the code twice finds its own seat, not a taken one).
@@ -220,9 +220,8 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return _render(request, seat, current, stale_words(request), 409)
     if request.htmx:
         after = form.cleaned_data["table"]
-        # The table's context as the screens watching the game here draw it: once for all.
-        base = shared_context(game, after, kept_only=True) if after.attention is None else None
-        return _render(request, seat, after, base=base)
+        # The table's context worked out once for the answer and the screens watching.
+        return _render(request, seat, after, base=saved_context(game, after))
     return HttpResponseRedirect(reverse("seat", args=[seat.key]), status=303)
 
 

@@ -255,6 +255,13 @@ def shared_context(
     return context
 
 
+def saved_context(game: Game, after: Table) -> dict[str, Any] | None:
+    """The context of the answer to a tap that just saved ``after`` here, as the live
+    views of that change draw it too (``shared_context``); None where the answer says
+    less than they do (a table that needs attention: they say so, the answer not)."""
+    return shared_context(game, after, kept_only=True) if after.attention is None else None
+
+
 def table_screen(
     game: Game, current: Table, error: str | None = None, seat: str | None = None
 ) -> TableScreen:
@@ -412,10 +419,8 @@ def _saved(
         current, _ = current_table(game)
         return _render(request, game, current, stale_words(request), 409)
     if request.htmx:
-        # Drawn from what the screens watching the game here draw it from: the table's
-        # context is worked out once for the answer and for them.
-        shared = shared_context(game, after, kept_only=True) if after.attention is None else None
-        return _render(request, game, after, shared=shared)
+        # The table's context worked out once for the answer and the screens watching.
+        return _render(request, game, after, shared=saved_context(game, after))
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
 
 
