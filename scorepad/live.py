@@ -18,7 +18,10 @@ Versions only grow, so a stream that wakes late still sees the latest; whatever 
 missed (a dropped ``LISTEN`` connection) it learns by reading the game again.
 
 What a stream sends on a change is drawn here (``drawn``) once per game version,
-view and language, and shared by every stream that watches the same thing.
+view and language, and shared by every stream that watches the same thing. On
+PostgreSQL the process that saved the change draws it once for every process: it
+draws the views watched anywhere (``share``) before it tells them, and the others
+read its drawings (one query a change) rather than draw them again.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ import copy
 import logging
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -39,7 +44,7 @@ from django.apps import apps
 from django.db import connection, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +59,8 @@ class Listener:
 
     game_id: int
     loop: asyncio.AbstractEventLoop
+    # What its stream sends: (view, language, site), as ``drawn`` is asked for it.
+    wants: tuple[str, str, str] | None = None
     event: asyncio.Event = field(default_factory=asyncio.Event)
     # The newest version heard; None: something may have been missed, read the game.
     version: int | None = 0
@@ -98,6 +105,7 @@ def changed(game_id: int, version: int, game: Any = None, **known: Any) -> None:
     def publish() -> None:
         if kept is not None:
             _keep(kept, known)
+        share(game_id, version)
         _publish(game_id, version)
 
     transaction.on_commit(publish)
@@ -158,10 +166,11 @@ def _wake(listeners: list[Listener], version: int | None) -> None:
             pass
 
 
-def listen(game_id: int) -> Listener:
-    """A new listener for one game, on the running event loop; ``forget`` it after."""
+def listen(game_id: int, wants: tuple[str, str, str] | None = None) -> Listener:
+    """A new listener for one game, on the running event loop; ``forget`` it after.
+    ``wants``: the view, language and site its stream sends (``share``)."""
     loop = asyncio.get_running_loop()
-    listener = Listener(game_id, loop)
+    listener = Listener(game_id, loop, wants)
     with _lock:
         _listeners.setdefault(game_id, set()).add(listener)
     task = _hearing.get(loop)
@@ -256,9 +265,15 @@ def _games() -> Any:
     return apps.get_model("scorepad", "Game").objects
 
 
-def _versions(game_ids: list[int]) -> dict[int, int]:
+def _versions(game_ids: list[int]) -> dict[int, tuple[int, bool]]:
+    """Each game's version, and whether it was drawn for every process (``share``)."""
+    from django.db.models import Exists, OuterRef
+
+    shared = _drawings().filter(game_id=OuterRef("pk"), version=OuterRef("version"))
     try:
-        return dict(_games().filter(pk__in=game_ids).values_list("pk", "version"))
+        rows = _games().filter(pk__in=game_ids).annotate(shared=Exists(shared))
+        return {pk: (version, drawn) for pk, version, drawn in rows.values_list(
+            "pk", "version", "shared")}  # fmt: skip
     finally:
         _done_with_database()
 
@@ -290,16 +305,47 @@ class _Commits:
             self.file.close()
 
 
+class _Looks:
+    """Which changes each look of the SQLite watcher hands on (``_watch_versions``).
+
+    A change that its process draws for every process (``share``) is handed on once its
+    drawings are committed too, a moment after the change itself: the streams here
+    then read them rather than draw them. One not drawn so is handed on at the next
+    look, whatever it finds then. A game newly watched is handed on at once.
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[int, int] = {}
+        self.waiting: set[int] = set()  # changes seen, not yet drawn for every process
+
+    def handed_on(self, versions: dict[int, tuple[int, bool]]) -> list[tuple[int, int]]:
+        known: dict[int, int] = {}
+        handed: list[tuple[int, int]] = []
+        for game_id, (version, shared) in versions.items():
+            seen = self.known.get(game_id)
+            if seen not in (None, version) and not shared and game_id not in self.waiting:
+                self.waiting.add(game_id)
+                known[game_id] = seen
+                continue
+            self.waiting.discard(game_id)
+            if seen != version:
+                handed.append((game_id, version))
+            known[game_id] = version
+        self.known = known
+        self.waiting &= set(known)
+        return handed
+
+
 async def _watch_versions() -> None:
-    """SQLite: every ``WATCH_SECONDS``, if anything was committed since the last look,
-    read the versions of the games watched here, and hand each change (made by another
-    worker process) to their listeners."""
-    known: dict[int, int] = {}
+    """SQLite: every ``WATCH_SECONDS``, if anything was committed since the last look
+    (or a change waits to be handed on), read the versions of the games watched here,
+    and hand each change (made by another worker process) to their listeners."""
+    looks = _Looks()
     commits = _Commits()
     try:
         while True:
             await asyncio.sleep(WATCH_SECONDS)
-            if not commits.since_last_look():
+            if not commits.since_last_look() and not looks.waiting:
                 continue
             with _lock:
                 watched = list(_listeners)
@@ -308,10 +354,8 @@ async def _watch_versions() -> None:
             except Exception:
                 log.exception("live: reading the watched games' versions failed")
                 continue
-            for game_id, version in versions.items():
-                if known.get(game_id) != version:
-                    deliver(game_id, version)
-            known = versions
+            for game_id, version in looks.handed_on(versions):
+                deliver(game_id, version)
     finally:
         commits.close()
 
@@ -459,8 +503,9 @@ def once(game: Any, name: Any, work: Callable[[], Any], kept_only: bool = False)
             return state.known.setdefault(name, value)
 
 
-def _read(game_id: int, version: int | None) -> Any:
-    """The game at ``version`` where it was kept or drawn here lately, else as stored."""
+def _read(game_id: int, version: int | None, close: bool = True) -> Any:
+    """The game at ``version`` where it was kept or drawn here lately, else as stored.
+    ``close``: give the connection back after (not a request's own)."""
     if version is not None:
         with _lock:
             state = _states.get((game_id, version))
@@ -469,32 +514,175 @@ def _read(game_id: int, version: int | None) -> Any:
     try:
         return _games().filter(pk=game_id).first()
     finally:
-        _done_with_database()
+        if close:
+            _done_with_database()
 
 
-def _draw(game_id: int, view: str, language: str, site: str, version: int | None) -> Drawn | None:
-    game = _read(game_id, version)
-    if game is None:
-        return None
-    key = (game_id, game.version, view, language, site)
-    with _lock:
-        kept = _drawn.get(key)
-    if kept is not None:
-        return kept
-    with translation.override(language):
-        events = VIEWS[view](game, Origin(site))
+Key = tuple[str, str, str]  # what a stream sends: (view, language, site)
+
+
+def _drawn_of(version: int, events: dict[str, str]) -> Drawn:
     parts = tuple(
-        Part(name, hash(html), event_text(game.version, name, html).encode())
+        Part(name, hash(html), event_text(version, name, html).encode())
         for name, html in events.items()
         if not name.startswith("_")
     )
     facts = {name: html for name, html in events.items() if name.startswith("_")}
-    drawn = Drawn(game.version, parts, facts)
+    return Drawn(version, parts, facts)
+
+
+def _render(game: Any, key: Key) -> dict[str, str]:
+    view, language, site = key
+    with translation.override(language):
+        return VIEWS[view](game, Origin(site))
+
+
+def _remember(game_id: int, version: int, key: Key, drawn: Drawn) -> Drawn:
     with _lock:
-        _drawn[key] = drawn
+        drawn = _drawn.setdefault((game_id, version, *key), drawn)
         while len(_drawn) > _KEPT:
             _drawn.popitem(last=False)
     return drawn
+
+
+def _draw(game_id: int, view: str, language: str, site: str, version: int | None) -> Drawn | None:
+    key = (view, language, site)
+    if version is not None:
+        with _lock:
+            kept = _drawn.get((game_id, version, *key))
+        if kept is not None:
+            return kept
+        # Drawn by the process that saved the change (``share``): read, not drawn.
+        if _read_shared(game_id, version):
+            with _lock:
+                kept = _drawn.get((game_id, version, *key))
+            if kept is not None:
+                return kept
+    game = _read(game_id, version)
+    if game is None:
+        return None
+    with _lock:
+        kept = _drawn.get((game_id, game.version, *key))
+    if kept is not None:
+        return kept
+    events = _render(game, key)
+    # Drawn here for want of a shared drawing: the process that saves the next change
+    # draws this view too.
+    try:
+        _store(game_id, game.version, {key: events}, {key: timezone.now()})
+    finally:
+        _done_with_database()
+    return _remember(game_id, game.version, key, _drawn_of(game.version, events))
+
+
+# -- On PostgreSQL: a change drawn once for every process (``Drawing`` rows). ---------
+
+# A view wanted by a stream this long ago is still drawn by whichever process saves a
+# change; a view still watched is drawn again by its own process at least this often.
+WANTED = timedelta(minutes=10)
+# Rows no process drew for this long are deleted (the game is over, or nobody watches).
+STALE = timedelta(days=1)
+_PRUNE_SECONDS = 3600.0
+_pruned = [-float("inf")]  # when this process last pruned (time.monotonic)
+# The versions whose shared drawings this process read lately (each read once).
+_READ = 1024
+_read_lately: OrderedDict[tuple[int, int], None] = OrderedDict()
+
+
+def _drawings() -> Any:
+    return apps.get_model("scorepad", "Drawing").objects
+
+
+def share(game_id: int, version: int) -> None:
+    """Draw a change saved here for every process's streams, before telling them of it.
+
+    The views drawn are the ones this process's streams send, and those another
+    process lately drew for a stream of its own (``Drawing.wanted``); each process
+    then reads them (``_read_shared``), one query a change. Only where a stream of this
+    process watches the game: a game nobody watches (the keeper's phone alone) costs
+    nothing more. A failure costs only the sharing: each process draws for itself.
+    """
+    with _lock:
+        here = {each.wants for each in _listeners.get(game_id, ()) if each.wants}
+    if not here:
+        return
+    now = timezone.now()
+    try:
+        lately = _drawings().filter(game_id=game_id, wanted__gte=now - WANTED)
+        wanted = {(view, language, site): when for view, language, site, when in
+                  lately.values_list("view", "language", "site", "wanted")}  # fmt: skip
+        game = _read(game_id, version, close=False)
+        if game is None or game.version != version:
+            return  # changed again since: that change is shared in its turn
+        keys = sorted(key for key in here | set(wanted) if key[0] in VIEWS)
+        drawn = {key: _render(game, key) for key in keys}
+        # The views of this process's streams wanted now; the others as they were.
+        _store(game_id, version, drawn, {key: now if key in here else wanted[key] for key in keys})
+        for key, events in drawn.items():
+            _remember(game_id, version, key, _drawn_of(version, events))
+        prune()
+    except Exception:
+        log.exception("live: sharing the drawings of game %s failed", game_id)
+
+
+def _store(
+    game_id: int, version: int, drawn: dict[Key, dict[str, str]], wanted: dict[Key, Any]
+) -> None:
+    """Write the drawings of one version, each over the same view's older one (never
+    over a newer one), with when each was last wanted by a stream (``wanted``)."""
+    model = _drawings().model
+    events_field, ops = model._meta.get_field("events"), connection.ops
+    now = ops.adapt_datetimefield_value(timezone.now())
+    rows = [
+        (game_id, *key, version, events_field.get_db_prep_value(events, connection), now,
+         ops.adapt_datetimefield_value(wanted[key]))
+        for key, events in drawn.items()
+        if len(key[2]) <= 255
+    ]  # fmt: skip
+    if not rows:
+        return
+    table = model._meta.db_table
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+    with connection.cursor() as cursor:
+        # Written as SQL: Django's bulk_create cannot leave a newer row as it is. Both
+        # SQLite and PostgreSQL read it alike.
+        cursor.execute(
+            f"INSERT INTO {table} "
+            "(game_id, view, language, site, version, events, drawn, wanted) "
+            f"VALUES {values} "
+            "ON CONFLICT (game_id, view, language, site) DO UPDATE SET "
+            "version = excluded.version, events = excluded.events, drawn = excluded.drawn, "
+            "wanted = excluded.wanted "
+            f"WHERE {table}.version <= excluded.version",
+            [value for row in rows for value in row],
+        )
+
+
+def _read_shared(game_id: int, version: int) -> bool:
+    """Read the drawings of one version that its process shared (once here, for every
+    view of it), kept with this process's own; whether they were read just now."""
+    with _lock:
+        if (game_id, version) in _read_lately:
+            return False
+        _read_lately[(game_id, version)] = None
+        while len(_read_lately) > _READ:
+            _read_lately.popitem(last=False)
+    try:
+        rows = _drawings().filter(game_id=game_id, version=version)
+        found = list(rows.values_list("view", "language", "site", "events"))
+    finally:
+        _done_with_database()
+    for view, language, site, events in found:
+        _remember(game_id, version, (view, language, site), _drawn_of(version, events))
+    return bool(found)
+
+
+def prune() -> None:
+    """Delete the drawings nobody drew for a day, at most once an hour a process."""
+    if time.monotonic() - _pruned[0] < _PRUNE_SECONDS:
+        return
+    _pruned[0] = time.monotonic()
+    _drawings().filter(drawn__lt=timezone.now() - STALE).delete()
 
 
 async def drawn(

@@ -346,6 +346,37 @@ class Seat(models.Model):
             self.seen = now
 
 
+class Drawing(models.Model):
+    """A game's latest version as one live view shows it in one language on one site,
+    drawn by the server process that saved it, for the other processes' streams to
+    send rather than draw again (scorepad/live.py, ``share``). PostgreSQL only: on
+    SQLite one process serves the streams. One row a view, written over at each
+    change; rows no process drew for a day are deleted (``live.prune``).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    view = models.CharField(max_length=16)
+    language = models.CharField(max_length=16)
+    site = models.CharField(max_length=255)
+    version = models.PositiveIntegerField()
+    # The view's events by name, as scorepad/views/live.py draws them.
+    events = models.JSONField()
+    drawn = models.DateTimeField(db_index=True)
+    # When a process last drew this view because a stream of its own watched it: the
+    # process that saves the next change draws it too while that is recent.
+    wanted = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "view", "language", "site"], name="one_drawing_a_view"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.view} of game {self.game_id} at version {self.version}"
+
+
 class Figures(models.Model):
     """One player's figures in one game, as the engine works them out from the record.
 

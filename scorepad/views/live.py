@@ -222,7 +222,7 @@ async def _events(
 ) -> AsyncGenerator[bytes]:
     """The stream itself: the state at once if the screen's is old, then each change.
     What it sends are the drawings' own pieces, shared, not a copy for each stream."""
-    listener = live.listen(game_id)
+    listener = live.listen(game_id, (view, language, site))
     started = time.monotonic()
     sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
     try:
