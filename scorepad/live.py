@@ -568,8 +568,11 @@ def _draw(game_id: int, view: str, language: str, site: str, version: int | None
     events = _render(game, key)
     # Drawn here for want of a shared drawing: the process that saves the next change
     # draws this view too.
+    now = timezone.now()
     try:
-        _store(game_id, game.version, {key: events}, {key: timezone.now()})
+        _store(game_id, game.version, {key: events}, {key: now})
+        if not _lately(game.watched, now, WANTED / 2):
+            _games().filter(pk=game_id).update(watched=now)
     finally:
         _done_with_database()
     return _remember(game_id, game.version, key, _drawn_of(game.version, events))
@@ -589,6 +592,10 @@ _READ = 1024
 _read_lately: OrderedDict[tuple[int, int], None] = OrderedDict()
 
 
+def _lately(when: Any, now: Any, within: timedelta = WANTED) -> bool:
+    return when is not None and when >= now - within
+
+
 def _drawings() -> Any:
     return apps.get_model("scorepad", "Drawing").objects
 
@@ -599,14 +606,19 @@ def share(game_id: int, version: int) -> None:
     The views drawn are the ones this process's streams send, and those another
     process lately drew for a stream of its own (``Drawing.wanted``); each process
     then reads them (``_read_shared``), one query a change. Only where a stream of this
-    process watches the game: a game nobody watches (the keeper's phone alone) costs
-    nothing more. A failure costs only the sharing: each process draws for itself.
+    process watches the game, or the game says a stream elsewhere did lately
+    (``Game.watched``): a game nobody watches (the keeper's phone alone) costs nothing
+    more. A failure costs only the sharing: each process draws for itself.
     """
+    now = timezone.now()
     with _lock:
         here = {each.wants for each in _listeners.get(game_id, ()) if each.wants}
-    if not here:
+        state = _states.get((game_id, version))
+    # The game as saved here, if it was (a tap): it says whether another process
+    # watches it lately, without a query.
+    watched = state is not None and _lately(state.game.watched, now)
+    if not here and not watched:
         return
-    now = timezone.now()
     try:
         lately = _drawings().filter(game_id=game_id, wanted__gte=now - WANTED)
         wanted = {(view, language, site): when for view, language, site, when in

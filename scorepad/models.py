@@ -85,6 +85,10 @@ class Game(models.Model):
     # A phone has taken a seat at this game, ever: only then do its screens read the seats
     # (most games are kept on one phone, and a tap costs no query for them).
     seated = models.BooleanField(default=False)
+    # When a server process last drew a live screen of the game for a stream of its own
+    # (scorepad/live.py): while that is recent, whichever process saves a change draws
+    # it for every process, also one with no stream of the game itself.
+    watched = models.DateTimeField(null=True, blank=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

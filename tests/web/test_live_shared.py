@@ -163,3 +163,21 @@ def test_the_sqlite_watcher_hands_on_a_change_once_its_drawings_are_there() -> N
     assert (looks.waiting, looks.known) == (set(), {1: 5, 2: 9})
     assert looks.handed_on({1: (5, True)}) == []  # game 2 no longer watched
     assert looks.known == {1: 5}
+
+
+def test_a_tap_on_a_game_watched_only_elsewhere_is_drawn_for_the_watching_process(
+    game: Game,
+) -> None:
+    # Another process's stream drew the viewer for itself: the game says it is watched.
+    assert live._draw(game.pk, *VIEWER, None) is not None
+    game.refresh_from_db()
+    assert game.watched is not None
+    as_another_process()
+    with CaptureQueriesContext(connection) as queries:
+        assert live._draw(game.pk, *VIEWER, None) is not None  # drawn again: not noted again
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert any(each.startswith("INSERT") for each in sql)
+    assert not any(each.startswith("UPDATE") for each in sql)
+    as_another_process()
+    tap(game, 1, 3)  # saved here, where no stream watches the game
+    assert stored(game) == {VIEWER: 1}
