@@ -18,10 +18,10 @@ Versions only grow, so a stream that wakes late still sees the latest; whatever 
 missed (a dropped ``LISTEN`` connection) it learns by reading the game again.
 
 What a stream sends on a change is drawn here (``drawn``) once per game version,
-view and language, and shared by every stream that watches the same thing. On
-PostgreSQL the process that saved the change draws it once for every process: it
-draws the views watched anywhere (``share``) before it tells them, and the others
-read its drawings (one query a change) rather than draw them again.
+view and language, and shared by every stream that watches the same thing. The
+process that saved the change draws it once for every process: it draws the views
+watched anywhere (``share``) before it tells them, and the others read its drawings
+(one query a change) rather than draw them again.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.apps import apps
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -267,8 +268,6 @@ def _games() -> Any:
 
 def _versions(game_ids: list[int]) -> dict[int, tuple[int, bool]]:
     """Each game's version, and whether it was drawn for every process (``share``)."""
-    from django.db.models import Exists, OuterRef
-
     shared = _drawings().filter(game_id=OuterRef("pk"), version=OuterRef("version"))
     try:
         rows = _games().filter(pk__in=game_ids).annotate(shared=Exists(shared))
@@ -566,19 +565,26 @@ def _draw(game_id: int, view: str, language: str, site: str, version: int | None
     if kept is not None:
         return kept
     events = _render(game, key)
-    # Drawn here for want of a shared drawing: the process that saves the next change
-    # draws this view too.
-    now = timezone.now()
-    try:
-        _store(game_id, game.version, {key: events}, {key: now})
-        if not _lately(game.watched, now, WANTED / 2):
-            _games().filter(pk=game_id).update(watched=now)
-    finally:
-        _done_with_database()
+    _wanted_here(game, key, events)
     return _remember(game_id, game.version, key, _drawn_of(game.version, events))
 
 
-# -- On PostgreSQL: a change drawn once for every process (``Drawing`` rows). ---------
+def _wanted_here(game: Any, key: Key, events: dict[str, str]) -> None:
+    """A view drawn here for want of a shared drawing: written, and the game noted as
+    watched, so that the process that saves the next change draws this view too. A
+    failure (SQLite busy) costs only that: the stream sends what it drew."""
+    now = timezone.now()
+    try:
+        _store(game.pk, game.version, {key: events}, {key: now})
+        if not _lately(game.watched, now, WANTED / 2):
+            _games().filter(pk=game.pk).update(watched=now)
+    except Exception:
+        log.exception("live: noting game %s watched for %s failed", game.pk, key[0])
+    finally:
+        _done_with_database()
+
+
+# -- A change drawn once for every process (``Drawing`` rows). -------------------------
 
 # A view wanted by a stream this long ago is still drawn by whichever process saves a
 # change; a view still watched is drawn again by its own process at least this often.

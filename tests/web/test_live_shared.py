@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -181,3 +181,16 @@ def test_a_tap_on_a_game_watched_only_elsewhere_is_drawn_for_the_watching_proces
     as_another_process()
     tap(game, 1, 3)  # saved here, where no stream watches the game
     assert stored(game) == {VIEWER: 1}
+
+
+def test_a_drawing_that_cannot_be_written_is_still_sent(
+    game: Game, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def busy(*args: object) -> None:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(live, "_store", busy)
+    drawn = live._draw(game.pk, *VIEWER, None)
+    assert drawn is not None and "Now: Bob bids" in drawn.parts[0].data.decode()
+    assert "noting game" in caplog.text
+    assert stored(game) == {}
