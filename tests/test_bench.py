@@ -302,3 +302,14 @@ def test_the_tables_held_are_shown_beside_what_the_keepers_taps_alone_would_allo
     out, _ = capsys.readouterr()
     held = next(line for line in out.splitlines() if "tables held with the taps" in line)
     assert "the keepers' taps alone 2.5 ms a table a second: 800 tables" in held
+
+
+def test_the_cpu_a_table_is_also_shown_beyond_the_keepers_taps(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    report({"live": live(stream_cost=4.0), "machine": {"quiet": True}})
+
+    out, _ = capsys.readouterr()
+    cpu = next(line for line in out.splitlines() if line.startswith("live: server CPU a table"))
+    # Streams 4.0 and polling 6.0 a table, the taps alone 2.5: 1.5 against 3.5 beyond them.
+    assert "(0.67x); beyond the keepers' taps (2.5): 1.50 against 3.50 (0.43x)" in cpu
