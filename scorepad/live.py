@@ -544,25 +544,25 @@ def _remember(game_id: int, version: int, key: Key, drawn: Drawn) -> Drawn:
     return drawn
 
 
-def _draw(game_id: int, view: str, language: str, site: str, version: int | None) -> Drawn | None:
-    key = (view, language, site)
-    if version is not None:
+def _known(game_id: int, version: int, key: Key) -> Drawn | None:
+    """The view of this version as drawn here lately, or as the process that saved it
+    drew it for every process (``share``: read, not drawn again)."""
+    with _lock:
+        kept = _drawn.get((game_id, version, *key))
+    if kept is None and _read_shared(game_id, version):
         with _lock:
             kept = _drawn.get((game_id, version, *key))
-        if kept is not None:
-            return kept
-        # Drawn by the process that saved the change (``share``): read, not drawn.
-        if _read_shared(game_id, version):
-            with _lock:
-                kept = _drawn.get((game_id, version, *key))
-            if kept is not None:
-                return kept
+    return kept
+
+
+def _draw(game_id: int, view: str, language: str, site: str, version: int | None) -> Drawn | None:
+    key = (view, language, site)
+    if version is not None and (kept := _known(game_id, version, key)) is not None:
+        return kept
     game = _read(game_id, version)
     if game is None:
         return None
-    with _lock:
-        kept = _drawn.get((game_id, game.version, *key))
-    if kept is not None:
+    if (kept := _known(game_id, game.version, key)) is not None:
         return kept
     events = _render(game, key)
     _wanted_here(game, key, events)

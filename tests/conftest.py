@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from scorepad import live
 from scorepad.models import Game
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dev")
@@ -78,6 +79,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def fast_passwords(settings: Any) -> None:
     """A fast password hasher: the tests sign up and in many times (never in production)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def nothing_drawn_yet() -> None:
+    """What this process drew and kept of games (scorepad/live.py) forgotten: a database
+    emptied between tests gives the next test's game the last one's id."""
+    live._drawn.clear()
+    live._states.clear()
+    live._read_lately.clear()
 
 
 @pytest.fixture

@@ -262,9 +262,11 @@ async def _events(
                         yield f": version {drawn.version}\n\n".encode()
                     sent.update((part.name, part.html_hash) for part in changed)
                     shown = drawn.version
-                if listener.version == target:
+                if not listener.event.is_set():
                     listener.version = shown  # heard and drawn: wait for the next
-                continue  # a change may have come while this one was drawn
+                # Else something was heard while this was drawn (perhaps only that the
+                # game must be read again, which hides the version): go round again.
+                continue
             wait = float(settings.LIVE_HEARTBEAT_SECONDS)
             if settings.LIVE_STREAM_SECONDS:
                 left = started + settings.LIVE_STREAM_SECONDS - time.monotonic()

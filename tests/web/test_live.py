@@ -195,17 +195,32 @@ def test_on_sqlite_a_tap_served_by_another_worker_reaches_a_stream_here(game: Ga
     def tap_elsewhere() -> None:
         tap_in_another_process(game, {"SQLITE_PATH": str(connection.settings_dict["NAME"])})
 
+    drawn_here = []
+    render = live._render
+
+    def counted(drawn: Game, key: tuple[str, str, str]) -> dict[str, str]:
+        drawn_here.append(drawn.version)
+        return render(drawn, key)
+
     async def scenario() -> None:
-        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        stream = await open_stream(f"/v/{game.viewer_key}/live/")
         try:
             await stream.next()
+            assert [event[:2] for event in events(await stream.next())] == [
+                ("0", "live"),
+                ("0", "sheet"),
+            ]
             await sync_to_async(tap_elsewhere, thread_sensitive=False)()
             sent = events(await stream.next())
         finally:
             await stream.close()
-        assert [(version, name) for version, name, _ in sent] == [("1", "live"), ("1", "sheet")]
+        assert [(version, name) for version, name, _ in sent] == [("1", "live")]
 
-    run(scenario)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(live, "_render", counted)
+        run(scenario)
+    # The stream here drew the game as it opened; the tap's process drew its change for it.
+    assert drawn_here == [0]
 
 
 def test_it_sends_the_current_state_at_once_to_a_screen_that_shows_an_older_one(

@@ -9,6 +9,7 @@ and this process's stream hears of it. PostgreSQL only: the tests' PostgreSQL ru
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -19,7 +20,7 @@ from django.test import Client
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game
-from tests.web.test_live import events, open_stream, run, tap_in_another_process
+from tests.web.test_live import events, open_stream, run, tap, tap_in_another_process
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 
@@ -49,10 +50,21 @@ def tap_from_another_server(game: Game) -> None:
 
 
 def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> None:
+    drawn_here = []
+    render = live._render
+
+    def counted(drawn: Game, key: tuple[str, str, str]) -> dict[str, str]:
+        drawn_here.append(drawn.version)
+        return render(drawn, key)
+
     async def scenario() -> None:
-        stream = await open_stream(f"/v/{game.viewer_key}/live/?v={game.version}")
+        stream = await open_stream(f"/v/{game.viewer_key}/live/")
         try:
             await stream.next()
+            assert [event[:2] for event in events(await stream.next())] == [
+                ("0", "live"),
+                ("0", "sheet"),
+            ]
             for _ in range(100):
                 if live.listening():
                     break
@@ -63,11 +75,48 @@ def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> No
             sent = events(await stream.next(timeout=10))
         finally:
             await stream.close()
-        assert [(version, name) for version, name, _ in sent] == [("1", "live"), ("1", "sheet")]
+        assert [(version, name) for version, name, _ in sent] == [("1", "live")]
         assert "Now: Cat bids" in sent[0][2]
 
-    run(scenario)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(live, "_render", counted)
+        run(scenario)
     assert live.open_listeners() == 0
+    # The stream here drew the game as it opened; the tap's process drew its change for it.
+    assert drawn_here == [0]
+
+
+def test_a_change_heard_while_the_first_state_is_drawn_is_sent_after_it(game: Game) -> None:
+    drawn = live.drawn
+    first = [True]
+
+    async def drawing(*args: Any) -> Any:
+        answer = await drawn(*args)
+        if first.pop() if first else False:
+            # Meanwhile: everything must be read again (as when the LISTEN connection
+            # comes up), and then a tap, which that folds in: nothing else repeats it.
+            while not live.listening():
+                await asyncio.sleep(0.05)
+            live.wake_all()
+            await sync_to_async(tap)(game, 1, 3)
+            await asyncio.sleep(0.5)  # the tap's NOTIFY heard
+        return answer
+
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/")
+        try:
+            await stream.next()
+            assert [event[:2] for event in events(await stream.next())] == [
+                ("0", "live"),
+                ("0", "sheet"),
+            ]
+            assert [event[:2] for event in events(await stream.next())] == [("1", "live")]
+        finally:
+            await stream.close()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(live, "drawn", drawing)
+        run(scenario)
 
 
 def test_a_tap_notifies_a_listening_connection_once_committed(game: Game) -> None:
