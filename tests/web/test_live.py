@@ -122,6 +122,28 @@ async def open_stream(url: str, **headers: str) -> Stream:
     return Stream(response)
 
 
+async def open_viewer_with_its_state(game: Game) -> Stream:
+    """The viewer's stream of a new game, opened with no version of its own: read up to
+    the state it sends at once (version 0)."""
+    stream = await open_stream(f"/v/{game.viewer_key}/live/")
+    await stream.next()
+    assert [event[:2] for event in events(await stream.next())] == [("0", "live"), ("0", "sheet")]
+    return stream
+
+
+def renders_counted(patch: pytest.MonkeyPatch) -> list[int]:
+    """The version of each view this process draws itself (not read as another drew it)."""
+    drawn_here: list[int] = []
+    render = live._render
+
+    def counted(drawn: Game, key: tuple[str, str, str]) -> dict[str, str]:
+        drawn_here.append(drawn.version)
+        return render(drawn, key)
+
+    patch.setattr(live, "_render", counted)
+    return drawn_here
+
+
 def events(text: str) -> list[tuple[str, str, str]]:
     """(id, event, data) of each event in a piece of the stream."""
     found = []
@@ -195,21 +217,9 @@ def test_on_sqlite_a_tap_served_by_another_worker_reaches_a_stream_here(game: Ga
     def tap_elsewhere() -> None:
         tap_in_another_process(game, {"SQLITE_PATH": str(connection.settings_dict["NAME"])})
 
-    drawn_here = []
-    render = live._render
-
-    def counted(drawn: Game, key: tuple[str, str, str]) -> dict[str, str]:
-        drawn_here.append(drawn.version)
-        return render(drawn, key)
-
     async def scenario() -> None:
-        stream = await open_stream(f"/v/{game.viewer_key}/live/")
+        stream = await open_viewer_with_its_state(game)
         try:
-            await stream.next()
-            assert [event[:2] for event in events(await stream.next())] == [
-                ("0", "live"),
-                ("0", "sheet"),
-            ]
             await sync_to_async(tap_elsewhere, thread_sensitive=False)()
             sent = events(await stream.next())
         finally:
@@ -217,7 +227,7 @@ def test_on_sqlite_a_tap_served_by_another_worker_reaches_a_stream_here(game: Ga
         assert [(version, name) for version, name, _ in sent] == [("1", "live")]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(live, "_render", counted)
+        drawn_here = renders_counted(patch)
         run(scenario)
     # The stream here drew the game as it opened; the tap's process drew its change for it.
     assert drawn_here == [0]

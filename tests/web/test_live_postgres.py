@@ -20,7 +20,14 @@ from django.test import Client
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game
-from tests.web.test_live import events, open_stream, run, tap, tap_in_another_process
+from tests.web.test_live import (
+    events,
+    open_viewer_with_its_state,
+    renders_counted,
+    run,
+    tap,
+    tap_in_another_process,
+)
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 
@@ -50,21 +57,9 @@ def tap_from_another_server(game: Game) -> None:
 
 
 def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> None:
-    drawn_here = []
-    render = live._render
-
-    def counted(drawn: Game, key: tuple[str, str, str]) -> dict[str, str]:
-        drawn_here.append(drawn.version)
-        return render(drawn, key)
-
     async def scenario() -> None:
-        stream = await open_stream(f"/v/{game.viewer_key}/live/")
+        stream = await open_viewer_with_its_state(game)
         try:
-            await stream.next()
-            assert [event[:2] for event in events(await stream.next())] == [
-                ("0", "live"),
-                ("0", "sheet"),
-            ]
             for _ in range(100):
                 if live.listening():
                     break
@@ -79,7 +74,7 @@ def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> No
         assert "Now: Cat bids" in sent[0][2]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(live, "_render", counted)
+        drawn_here = renders_counted(patch)
         run(scenario)
     assert live.open_listeners() == 0
     # The stream here drew the game as it opened; the tap's process drew its change for it.
@@ -103,13 +98,8 @@ def test_a_change_heard_while_the_first_state_is_drawn_is_sent_after_it(game: Ga
         return answer
 
     async def scenario() -> None:
-        stream = await open_stream(f"/v/{game.viewer_key}/live/")
+        stream = await open_viewer_with_its_state(game)
         try:
-            await stream.next()
-            assert [event[:2] for event in events(await stream.next())] == [
-                ("0", "live"),
-                ("0", "sheet"),
-            ]
             assert [event[:2] for event in events(await stream.next())] == [("1", "live")]
         finally:
             await stream.close()
