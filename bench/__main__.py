@@ -448,8 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--database-url",
         default="",
-        help="PostgreSQL (postgres://..., a database of its own, which the bench fills and "
-        "leaves filled) instead of a temporary SQLite file",
+        help="PostgreSQL (postgres://..., a database of its own, made if it is not there, "
+        "which the bench fills and leaves filled) instead of a temporary SQLite file",
     )
     parser.add_argument(
         "--live-tables",

@@ -35,6 +35,7 @@ def prepare(folder: Path, database_url: str = "") -> None:
     os.environ.pop("DATABASE_URL", None)  # SQLite first, as the issue asks
     if database_url:
         os.environ["DATABASE_URL"] = database_url
+        made_for(database_url)
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "bench.settings",
@@ -60,6 +61,22 @@ def prepare(folder: Path, database_url: str = "") -> None:
     django.setup()
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
+
+
+def made_for(database_url: str) -> None:
+    """Create ``database_url``'s database where it is not there yet (on a fresh machine
+    the bench's own database is not), through the server's ``postgres`` database."""
+    import psycopg
+    from psycopg import sql
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = str(conninfo_to_dict(database_url).get("dbname") or "")
+    if not name:
+        return
+    with psycopg.connect(database_url, dbname="postgres", autocommit=True) as server:
+        there = server.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if there is None:
+            server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def free_port() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -313,3 +314,22 @@ def test_the_cpu_a_table_is_also_shown_beyond_the_keepers_taps(
     cpu = next(line for line in out.splitlines() if line.startswith("live: server CPU a table"))
     # Streams 4.0 and polling 6.0 a table, the taps alone 2.5: 1.5 against 3.5 beyond them.
     assert "(0.67x); beyond the keepers' taps (2.5): 1.50 against 3.50 (0.43x)" in cpu
+
+
+def test_the_bench_makes_its_postgresql_database_where_it_is_not_there_yet() -> None:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        pytest.skip("PostgreSQL only (DATABASE_URL=postgres://...)")
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    name = f"bench_{uuid.uuid4().hex[:12]}"
+    fresh = make_conninfo(url, dbname=name)
+    try:
+        env.made_for(fresh)
+        env.made_for(fresh)  # there already: left as it is
+        with psycopg.connect(fresh) as made:
+            assert made.execute("SELECT current_database()").fetchone() == (name,)
+    finally:
+        with psycopg.connect(url, dbname="postgres", autocommit=True) as server:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}"')
