@@ -353,9 +353,9 @@ class Seat(models.Model):
 class Drawing(models.Model):
     """A game's latest version as one live view shows it in one language on one site,
     drawn by the server process that saved it, for the other processes' streams to
-    send rather than draw again (scorepad/live.py, ``share``). PostgreSQL only: on
-    SQLite one process serves the streams. One row a view, written over at each
-    change; rows no process drew for a day are deleted (``live.prune``).
+    send rather than draw again (scorepad/live.py, ``share``): the worker processes of
+    one machine on SQLite, or of several servers on PostgreSQL. One row a view, written
+    over at each change; rows no process drew for a day are deleted (``live.prune``).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
