@@ -106,10 +106,37 @@ def changed(game_id: int, version: int, game: Any = None, **known: Any) -> None:
     def publish() -> None:
         if kept is not None:
             _keep(kept, known)
-        share(game_id, version)
-        _publish(game_id, version)
+        pending = getattr(_answering, "pending", None)
+        if pending is not None:
+            pending.append((game_id, version))  # once the request's answer is sent
+        else:
+            shared_and_published([(game_id, version)])
 
     transaction.on_commit(publish)
+
+
+# The changes the request being answered in this thread saved, if one is: drawn for
+# the watching phones and published once its answer is sent (``answering``).
+_answering = threading.local()
+
+
+def answering() -> None:
+    """This thread's request begins: the changes it saves wait for its answer."""
+    _answering.pending = []
+
+
+def answered() -> list[tuple[int, int]]:
+    """This thread's request is answered: the changes it saved, to publish after."""
+    pending: list[tuple[int, int]] = getattr(_answering, "pending", None) or []
+    _answering.pending = None
+    return pending
+
+
+def shared_and_published(versions: list[tuple[int, int]]) -> None:
+    """Each change drawn for every process that watches it (``share``), then told."""
+    for game_id, version in versions:
+        share(game_id, version)
+        _publish(game_id, version)
 
 
 def changed_together(versions: list[tuple[int, int]]) -> None:

@@ -1,4 +1,4 @@
-"""Headers every page of ours carries.
+"""Headers every page of ours carries, and live updates published after the answer.
 
 Every page Scorepad draws depends on who asks (the session's games, the account,
 a game's secret link), so none may be kept by a shared cache or the browser's
@@ -16,6 +16,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from scorepad import live
+
 
 def private_pages(
     get_response: Callable[[HttpRequest], HttpResponse],
@@ -28,6 +30,37 @@ def private_pages(
             patch_cache_control(response, private=True, no_store=True)
         patch_vary_headers(response, ["Cookie"])
         response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        return response
+
+    return middleware
+
+
+def live_after_answer(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """A tap's change is drawn for the phones watching it, and published, once the tap's
+    own answer is sent (scorepad/live.py): the phone that tapped never waits for the
+    others' screens. The response's close comes after its last byte is sent (under
+    WSGI as under ASGI) and before Django gives the connection back."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        live.answering()
+        try:
+            response = get_response(request)
+        except BaseException:
+            live.shared_and_published(live.answered())
+            raise
+        pending = live.answered()
+        if pending:
+            close = response.close
+
+            def publish_then_close() -> None:
+                try:
+                    live.shared_and_published(pending)
+                finally:
+                    close()
+
+            response.close = publish_then_close  # type: ignore[method-assign]
         return response
 
     return middleware

@@ -218,6 +218,8 @@ INSTALLED_APPS = [
 GZIP_RESPONSES = env_bool("GZIP_RESPONSES", True)
 
 MIDDLEWARE = [
+    # First, so that a tap's change is published after everything else has answered.
+    "scorepad.middleware.live_after_answer",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -15,11 +15,14 @@ from datetime import timedelta
 
 import pytest
 from django.db import OperationalError, connection
+from django.http import HttpRequest, HttpResponse
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rules_engine import new_record
 from scorepad import live
+from scorepad.middleware import live_after_answer
 from scorepad.models import Drawing, Game
 from scorepad.views import live as live_views
 from tests.web.test_live import tap
@@ -196,3 +199,22 @@ def test_a_drawing_that_cannot_be_written_is_still_sent(
     assert drawn is not None and "Now: Bob bids" in drawn.parts[0].data.decode()
     assert "noting game" in caplog.text
     assert stored(game) == {}
+
+
+def test_a_requests_change_is_published_once_its_answer_is_sent(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    published: list[tuple[int, int]] = []
+    monkeypatch.setattr(live, "_publish", lambda *change: published.append(change))
+
+    def view(request: HttpRequest) -> HttpResponse:
+        game.take_seat(0)  # a change, committed
+        assert published == []
+        return HttpResponse("the tap's answer")
+
+    response = live_after_answer(view)(RequestFactory().post("/"))
+    assert published == []  # the answer is still to be sent
+    response.close()  # after its last byte
+    assert published == [(game.pk, 1)]
+    game.take_seat(1)  # outside a request: at once
+    assert published == [(game.pk, 1), (game.pk, 2)]
