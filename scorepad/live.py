@@ -41,8 +41,10 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.apps import apps
+from django.core.signals import request_finished
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
+from django.dispatch import receiver
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -120,16 +122,33 @@ def changed(game_id: int, version: int, game: Any = None, **known: Any) -> None:
 _answering = threading.local()
 
 
-def answering() -> None:
-    """This thread's request begins: the changes it saves wait for its answer."""
-    _answering.pending = []
-
-
-def answered() -> list[tuple[int, int]]:
-    """This thread's request is answered: the changes it saved, to publish after."""
-    pending: list[tuple[int, int]] = getattr(_answering, "pending", None) or []
-    _answering.pending = None
+def answering() -> list[tuple[int, int]]:
+    """This thread's request begins: the changes it saves wait for ``answered``."""
+    pending: list[tuple[int, int]] = []
+    _answering.pending = pending
     return pending
+
+
+def answered(pending: list[tuple[int, int]]) -> None:
+    """The request's answer is sent: publish what it saved (once, whoever calls first)."""
+    if getattr(_answering, "pending", None) is pending:
+        _answering.pending = None
+    taken = pending[:]
+    pending.clear()
+    shared_and_published(taken)
+
+
+@receiver(request_finished)
+def _finished(**kwargs: Any) -> None:
+    """A request that ended with no answer sent (its phone went away while the view ran,
+    under ASGI) still publishes what it saved: after Django gave its connection back, so
+    the one this opens is given back here."""
+    pending = getattr(_answering, "pending", None)
+    if pending:
+        answered(pending)
+        if not connection.in_atomic_block:
+            connection.close()
+    _answering.pending = None
 
 
 def shared_and_published(versions: list[tuple[int, int]]) -> None:

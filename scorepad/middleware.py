@@ -41,26 +41,24 @@ def live_after_answer(
     """A tap's change is drawn for the phones watching it, and published, once the tap's
     own answer is sent (scorepad/live.py): the phone that tapped never waits for the
     others' screens. The response's close comes after its last byte is sent (under
-    WSGI as under ASGI) and before Django gives the connection back."""
+    WSGI as under ASGI) and before Django gives the connection back; a request whose
+    answer was never sent publishes at its end (``live._finished``)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
-        live.answering()
-        try:
-            response = get_response(request)
-        except BaseException:
-            live.shared_and_published(live.answered())
-            raise
-        pending = live.answered()
-        if pending:
-            close = response.close
+        pending = live.answering()
+        response = get_response(request)
+        if not pending:
+            live.answered(pending)  # nothing saved: later changes in this thread go at once
+            return response
+        close = response.close
 
-            def publish_then_close() -> None:
-                try:
-                    live.shared_and_published(pending)
-                finally:
-                    close()
+        def publish_then_close() -> None:
+            try:
+                live.answered(pending)
+            finally:
+                close()
 
-            response.close = publish_then_close  # type: ignore[method-assign]
+        response.close = publish_then_close  # type: ignore[method-assign]
         return response
 
     return middleware

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
+from django.core.signals import request_finished
 from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
@@ -217,4 +218,18 @@ def test_a_requests_change_is_published_once_its_answer_is_sent(
     response.close()  # after its last byte
     assert published == [(game.pk, 1)]
     game.take_seat(1)  # outside a request: at once
+    assert published == [(game.pk, 1), (game.pk, 2)]
+
+
+def test_a_request_that_never_sent_its_answer_publishes_at_its_end(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    published: list[tuple[int, int]] = []
+    monkeypatch.setattr(live, "_publish", lambda *change: published.append(change))
+    live.answering()  # as the middleware, for a request whose phone then goes away
+    game.take_seat(0)
+    assert published == []
+    request_finished.send(sender=None)  # Django's end of it, with no answer to close
+    assert published == [(game.pk, 1)]
+    game.take_seat(1)  # no request in this thread now: at once
     assert published == [(game.pk, 1), (game.pk, 2)]
