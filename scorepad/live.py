@@ -93,10 +93,13 @@ def on_postgres() -> bool:
 
 
 def changed(game_id: int, version: int, game: Any = None, **known: Any) -> None:
-    """Tell every screen watching the game of its new version, once it is committed.
+    """Tell every screen watching the game of its new version, once it is committed
+    and, when a request saved it, once that request's answer is sent (``answering``):
+    the phone that tapped never waits for the others' screens.
 
     On PostgreSQL the ``NOTIFY`` reaches every server's listeners (this one's too);
-    on SQLite there is one process, so its own listeners are all there are.
+    on SQLite this process's listeners hear at once, other worker processes' through
+    their watcher (``_watch_versions``).
 
     ``game``: the game as saved, with what the save worked out (``known``, by
     ``once``'s names): this process's streams draw the change from them, without
