@@ -56,14 +56,17 @@ log = logging.getLogger(__name__)
 CHANNEL = "scorepad_games"
 
 
+Key = tuple[str, str, str]  # what a stream sends: (view, language, site)
+
+
 @dataclass(eq=False)
 class Listener:
     """One stream's ear: woken on its own event loop by ``wake``."""
 
     game_id: int
     loop: asyncio.AbstractEventLoop
-    # What its stream sends: (view, language, site), as ``drawn`` is asked for it.
-    wants: tuple[str, str, str] | None = None
+    # What its stream sends, as ``drawn`` is asked for it.
+    wants: Key
     event: asyncio.Event = field(default_factory=asyncio.Event)
     # The newest version heard; None: something may have been missed, read the game.
     version: int | None = 0
@@ -216,7 +219,7 @@ def _wake(listeners: list[Listener], version: int | None) -> None:
             pass
 
 
-def listen(game_id: int, wants: tuple[str, str, str] | None = None) -> Listener:
+def listen(game_id: int, wants: Key) -> Listener:
     """A new listener for one game, on the running event loop; ``forget`` it after.
     ``wants``: the view, language and site its stream sends (``share``)."""
     loop = asyncio.get_running_loop()
@@ -566,9 +569,6 @@ def _read(game_id: int, version: int | None, close: bool = True) -> Any:
             _done_with_database()
 
 
-Key = tuple[str, str, str]  # what a stream sends: (view, language, site)
-
-
 def _drawn_of(version: int, events: dict[str, str]) -> Drawn:
     parts = tuple(
         Part(name, hash(html), event_text(version, name, html).encode())
@@ -667,7 +667,7 @@ def share(game_id: int, version: int) -> None:
     """
     now = timezone.now()
     with _lock:
-        here = {each.wants for each in _listeners.get(game_id, ()) if each.wants}
+        here = {each.wants for each in _listeners.get(game_id, ())}
         state = _states.get((game_id, version))
     # The game as saved here, if it was (a tap): it says whether another process
     # watches it lately, without a query.
