@@ -13,9 +13,9 @@ Three measurements, each against the app as scripts/prod and scripts/home run it
   process with 1,000 then 5,000 streams open;
 - **load**: 4 seat phones and 2 viewers a table, each on a stream, the keeper
   tapping: tables added (25, 35, 50, 75, 100, 125, 150, 200, 250, 300, 400, 500,
-  700) until the p99 of the taps passes 200 ms; then the same with 3 viewers a table polling
-  every 3 s, as issue 25 measured it. With each step, the server's CPU a table: what
-  the cores could carry.
+  700) until the p99 of the taps passes 200 ms; then the same with 3 viewers a
+  table polling every 3 s, as issue 25 measured it. With each step, the server's
+  CPU a table: what the cores could carry.
 
 The phones are asyncio connections in processes of their own (``python -m
 bench.live`` reads a job as JSON on stdin and prints what it saw), so that the
