@@ -10,6 +10,7 @@ once and kept in .scorepad/secret_key (see ``secret_key``).
 import logging
 import os
 import secrets
+import warnings
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -372,6 +373,15 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+
+# whitenoise answers a static file with a file, which Django's ASGI handler (uvicorn:
+# scripts/serve, scripts/home) reads in a thread, warning once a process that it would
+# rather have an asynchronous iterator: nothing to act on, so not shown.
+warnings.filterwarnings(
+    "ignore",
+    message="StreamingHttpResponse must consume synchronous iterators",
+    module="django.core.handlers.asgi",
+)
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

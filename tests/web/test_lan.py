@@ -132,15 +132,3 @@ def test_lan_mode_lets_the_phone_in_and_keeps_the_local_hosts() -> None:
     assert status_for_host("den.local:8000", SCOREPAD_LAN_HOSTS=lan_hosts) == "404"
     assert status_for_host("127.0.0.1:8000", SCOREPAD_LAN_HOSTS=lan_hosts) == "404"
     assert status_for_host("evil.example.com", SCOREPAD_LAN_HOSTS=lan_hosts) == "400"
-
-
-def test_the_reminder_names_the_address_to_open_not_every_address(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.168.1.20"])
-
-    assert lan.main(["--port", "8000", "--reminder"]) == 0
-
-    out = capsys.readouterr().out
-    assert "phones open http://192.168.1.20:8000/ (not 0.0.0.0" in out
-    assert "▀" not in out and "▄" not in out  # one line, no second QR code
