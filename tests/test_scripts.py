@@ -131,6 +131,7 @@ def test_apt_get_waits_for_another_apts_lock(tmp_path: Path) -> None:
     assert calls == ["-o DPkg::Lock::Timeout=600 install -y chromium"] * 4
 
 
+@pytest.mark.slow
 def test_apt_get_gives_up_after_the_wait_with_apts_own_failure(tmp_path: Path) -> None:
     folder = a_fake_apt_get(tmp_path / "bin", locked_times=1000)
 
