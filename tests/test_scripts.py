@@ -265,3 +265,10 @@ def test_the_service_is_not_restarted_when_setup_finds_no_python() -> None:
 
     assert "exit 78" in SETUP.read_text()
     assert re.search(r"^RestartPreventExitStatus=78$", unit, re.M)
+
+
+def test_the_page_setup_points_to_says_where_a_python_312_comes_from() -> None:
+    page = (SETUP.parent.parent / "docs" / "home-server.md").read_text()
+
+    assert "\n## Python 3.12 on Debian 12 or a Raspberry Pi\n" in page
+    assert "uv python install 3.12" in page
