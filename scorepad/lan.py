@@ -3,9 +3,9 @@
 ``scripts/serve --lan`` and ``scripts/home`` run ``python -m scorepad.lan --hosts``
 to learn which host names to allow (they hand them to the settings as
 ``SCOREPAD_LAN_HOSTS``), then ``python -m scorepad.lan --port 8000`` to print the
-address and its QR code. The server then prints where it listens
-(``http://0.0.0.0:8000/``, every address, which no phone can open), so
-``--reminder`` says once more, last, which address to open.
+address and its QR code, last: the servers they start print no start-up lines of
+their own (which would name ``http://0.0.0.0:8000``, every address, which no phone
+can open).
 
 Nothing here sends anything over the network: a card table often has no internet,
 and the address is this machine's own. It comes from asking the system which
@@ -105,11 +105,6 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="print only the host names to allow, comma-separated (for SCOREPAD_LAN_HOSTS)",
     )
-    parser.add_argument(
-        "--reminder",
-        action="store_true",
-        help="print one line naming the address to open (after the server's own lines)",
-    )
     args = parser.parse_args(argv)
     addresses = lan_addresses()
     if args.hosts:
@@ -122,13 +117,6 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    if args.reminder:
-        print(
-            f"\nscorepad: phones open {url(addresses[0], args.port)} "
-            f"(not 0.0.0.0: that only says the server listens on every address)\n",
-            flush=True,
-        )
-        return 0
     import segno
 
     first = url(addresses[0], args.port)

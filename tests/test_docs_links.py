@@ -85,3 +85,23 @@ def test_every_page_of_the_docs_named_in_the_code_exists() -> None:
                 missing.append(f"{source.relative_to(ROOT)}: {page}")
 
     assert missing == []
+
+
+PLAYERS_PAGES = ["using.md", "rules.md", "house-rules.md", "printing.md", "statistics.md"]
+# What a player has no use for: it belongs in docs/dev/ (web.md, offline.md...).
+FOR_DEVELOPERS = re.compile(
+    r"\((?:[1-5]\d\d)\)|\banswers? `?[1-5]\d\d\b|`[1-5]\d\d`|\ba [1-5]\d\d\b"
+    r"|\b(?:scorepad|rules_engine|static|templates|tests|bench)/[\w./-]+\.(?:py|js|html)\b"
+    r"|\b(?:Cache-Control|ETag|Retry-After|Vary|HX-Request|Scorepad-Replay|Scorepad-Tap)\b"
+)
+
+
+def test_the_players_pages_speak_to_players() -> None:
+    found = []
+    for name in [*PLAYERS_PAGES, "offline.md"]:
+        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if FOR_DEVELOPERS.search(line):
+                found.append(f"docs/{name}:{number}: {line.strip()}")
+
+    assert found == [], "status codes, headers, files and tests go in docs/dev/"

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SETUP = Path(__file__).resolve().parent.parent / "scripts" / "setup"
 
 
@@ -129,6 +131,7 @@ def test_apt_get_waits_for_another_apts_lock(tmp_path: Path) -> None:
     assert calls == ["-o DPkg::Lock::Timeout=600 install -y chromium"] * 4
 
 
+@pytest.mark.slow
 def test_apt_get_gives_up_after_the_wait_with_apts_own_failure(tmp_path: Path) -> None:
     folder = a_fake_apt_get(tmp_path / "bin", locked_times=1000)
 
@@ -178,3 +181,94 @@ def test_home_takes_its_hosts_from_the_network_not_allowed_hosts() -> None:
     assert done.returncode == 1
     assert "name more in SCOREPAD_LAN_HOSTS" in done.stderr
     assert done.stdout == ""
+
+
+def setup_missing(folder: Path, lock: Path) -> subprocess.CompletedProcess[str]:
+    """setup's missing(): the pins of ``lock`` that the .venv in ``folder`` lacks."""
+    text = SETUP.read_text(encoding="utf-8")
+    function = re.search(r"^missing\(\) \{.*?^\}\n", text, re.S | re.M)
+    assert function is not None
+    return subprocess.run(
+        ["/bin/bash", "-c", f"lock={lock}\n{function.group(0)}missing"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_switch_between_serve_and_home_installs_nothing() -> None:
+    # scripts/serve installs the dev lock, scripts/home the runtime one into the same .venv:
+    # the dev lock's install holds every pin of the runtime lock.
+    root = SETUP.parent.parent
+
+    dev = setup_missing(root, root / "requirements-dev.lock")
+    runtime = setup_missing(root, root / "requirements.lock")
+
+    assert (dev.returncode, dev.stdout) == (0, ""), "run bash scripts/setup: " + dev.stdout
+    assert (runtime.returncode, runtime.stdout) == (0, ""), runtime.stdout + runtime.stderr
+
+
+def test_setup_installs_what_the_lock_pins_and_the_venv_lacks(tmp_path: Path) -> None:
+    (tmp_path / ".venv").symlink_to(SETUP.parent.parent / ".venv")
+    lock = tmp_path / "some.lock"
+    pytest_version = subprocess.run(
+        [str(tmp_path / ".venv/bin/python"), "-c", "import pytest; print(pytest.__version__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    lock.write_text(
+        f"Django==0.9.1 \\\n    --hash=sha256:00\n    # via x\n"
+        f"pytest=={pytest_version} \\\n    --hash=sha256:00\nno-such_package==1.0 \\\n"
+    )
+
+    done = setup_missing(tmp_path, lock)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["Django==0.9.1", "no-such_package==1.0"]
+
+
+def test_with_no_python_312_setup_says_where_one_comes_from_and_stops_for_good(
+    tmp_path: Path,
+) -> None:
+    if any(Path("/usr/local/bin").glob("python3.1[2-9]")) or any(
+        Path("/usr/bin").glob("python3.1[2-9]")
+    ):
+        pytest.skip("this machine has a Python 3.12+ where setup always looks")
+    (tmp_path / "scripts").mkdir()
+    copy = tmp_path / "scripts" / "setup"
+    copy.write_text(SETUP.read_text())
+    only_311 = tmp_path / "bin"
+    only_311.mkdir()
+    for name in ("python3", "python3.12", "python3.13"):  # say, a shim with nothing behind it
+        (only_311 / name).write_text("#!/bin/sh\nexit 1\n")
+        (only_311 / name).chmod(0o755)
+
+    done = subprocess.run(
+        ["/bin/bash", str(copy)],
+        env={"PATH": f"{only_311}:/usr/bin:/bin", "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert done.returncode == 78  # deploy/scorepad.service does not start it again
+    assert "no Python 3.12 or newer found" in done.stderr
+    assert "Raspberry Pi OS 12 (bookworm) come with Python 3.11" in done.stderr
+    assert '"Python 3.12 on Debian 12 or a Raspberry' in done.stderr
+    assert not (tmp_path / ".venv").exists()
+
+
+def test_the_service_is_not_restarted_when_setup_finds_no_python() -> None:
+    unit = (SETUP.parent.parent / "deploy" / "scorepad.service").read_text()
+
+    assert "exit 78" in SETUP.read_text()
+    assert re.search(r"^RestartPreventExitStatus=78$", unit, re.M)
+
+
+def test_the_page_setup_points_to_says_where_a_python_312_comes_from() -> None:
+    page = (SETUP.parent.parent / "docs" / "home-server.md").read_text()
+
+    assert "\n## Python 3.12 on Debian 12 or a Raspberry Pi\n" in page
+    assert "uv python install 3.12" in page

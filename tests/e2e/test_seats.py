@@ -242,7 +242,7 @@ def test_three_phones_play_a_sealed_boerenbridge_round_then_an_oh_hell_round(
 def test_without_streams_the_phones_and_the_keeper_poll_and_still_meet(
     page: Page, browser: Browser, live_server: Any
 ) -> None:
-    # The live_server fixture is WSGI (as `scripts/serve` is): no stream, every screen polls.
+    # The live_server fixture is WSGI (as `manage.py runserver` is): no stream, every screen polls.
     game = Game.start(new_record("oh-hell", PLAYERS, 0, {"hands": [3, 2, 1]}))
     page.goto(f"{live_server.url}/g/{game.key}/")
     bob = join(browser, f"{live_server.url}/j/{game.join_key}/", "Bob", live=False)

@@ -716,6 +716,7 @@ def games(draw: st.DrawFn) -> tuple[int, int, dict[str, Any], list[int]]:
     return players, draw(st.integers(0, players - 1)), options, picks
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(games())
 def test_random_legal_games_keep_every_rule(
@@ -785,6 +786,7 @@ def test_the_table_shows_tricks_named_and_taken_while_the_deal_is_played() -> No
     assert view.tricks == ("0", "1", "0")
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games(), st.sampled_from(["exact", "at-least", "exact-count"]))
 def test_each_players_score_parts_add_up_to_their_score_for_random_deals(

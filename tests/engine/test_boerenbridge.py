@@ -559,6 +559,7 @@ def test_the_table_refuses_a_bid_from_a_player_who_sits_out() -> None:
 ROUND_CAP = 40
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 3), st.lists(st.integers(0, 1000), min_size=200, max_size=200))
 def test_random_legal_games_keep_every_rule(first_dealer: int, picks: list[int]) -> None:

@@ -433,6 +433,7 @@ def brink_bid_games(draw: st.DrawFn) -> tuple[list[str], int, list[int]]:
     return names(count), draw(st.integers(0, count - 1)), picks
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(brink_bid_games())
 def test_random_legal_games_keep_every_rule(game: tuple[list[str], int, list[int]]) -> None:

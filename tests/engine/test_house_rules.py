@@ -582,6 +582,7 @@ def test_a_hand_pattern_runs_from_start_to_peak_to_end(
 # --- Properties over random house rules ----------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["oh-hell", "boerenbridge", "brink-bid"])
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32))

@@ -165,6 +165,7 @@ def test_it_keeps_the_rounds_after_a_finished_game_over_before_they_start() -> N
     assert_as_from_scratch(after.with_rounds([*after.rounds, {}]))
 
 
+@pytest.mark.slow
 def test_it_keeps_rounds_past_the_most_a_game_holds_unplayable() -> None:
     # Unreadable rounds score nothing, so this game never ends.
     record = new_record("boerenbridge", PLAYERS, 0)

@@ -178,6 +178,7 @@ def oh_hell_games(draw: st.DrawFn) -> tuple[list[str], int, str, str, list[int]]
     return [f"P{i}" for i in range(count)], draw(st.integers(0, count - 1)), style, scoring, picks
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(oh_hell_games())
 def test_random_legal_games_keep_every_rule(

@@ -17,6 +17,7 @@ from .randomgames import random_game
 GAME_KEYS = list(GAMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_KEYS)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32))
@@ -54,6 +55,7 @@ def _set(data: object, path: tuple[object, ...], value: object) -> None:
 BAD_VALUES = [1, -1, 99, "x", None, True, 2.5, [], {}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_KEYS)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6), bad=st.sampled_from(BAD_VALUES))

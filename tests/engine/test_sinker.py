@@ -521,6 +521,7 @@ def sinker_games(draw: st.DrawFn) -> tuple[int, int, int, list[int]]:
     return deals, dealer, limit, picks
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(sinker_games())
 def test_random_legal_games_keep_every_rule(game_plan: tuple[int, int, int, list[int]]) -> None:

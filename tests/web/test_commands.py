@@ -179,6 +179,7 @@ def test_import_refuses_a_broken_file_whole(tmp_path: Path, content: str, messag
     nothing_was_made()
 
 
+@pytest.mark.slow
 def test_import_through_manage_py_fails_with_one_line_and_no_traceback(tmp_path: Path) -> None:
     # A separate process with a database of its own: nothing here may touch the real one.
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}

@@ -390,6 +390,7 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(POSTS))
 @settings(FUZZ, max_examples=FEW)
 @given(data=st.data())

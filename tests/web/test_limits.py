@@ -110,6 +110,7 @@ def test_a_plain_start_over_the_limit_says_why_in_words(client: Client, five_an_
     assert refused.text.startswith("Too many new games from your address. Try again in ")
 
 
+@pytest.mark.slow
 def test_editing_the_setup_form_does_not_count(client: Client, five_an_hour: None) -> None:
     for _ in range(10):
         assert client.post("/new/oh-hell/", {**SETUP, "action": "add"}).status_code == 200

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -37,6 +38,7 @@ def owners(django_user_model: Any) -> dict[int, Client]:
     return clients
 
 
+@pytest.mark.slow
 def test_every_list_makes_as_many_queries_with_300_games_as_with_10(
     django_user_model: Any,
 ) -> None:
@@ -50,6 +52,7 @@ def test_every_list_makes_as_many_queries_with_300_games_as_with_10(
     assert Game.objects.count() == sum(SIZES)
 
 
+@pytest.mark.slow
 def test_this_browsers_lists_make_as_many_queries_with_300_games_as_with_10(
     django_user_model: Any,
 ) -> None:

@@ -210,6 +210,7 @@ def test_it_pushes_another_keepers_tap_to_the_table(game: Game) -> None:
     run(scenario)
 
 
+@pytest.mark.slow
 def test_on_sqlite_a_tap_served_by_another_worker_reaches_a_stream_here(game: Game) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("SQLite only: PostgreSQL's NOTIFY is tested in test_live_postgres.py")

@@ -151,6 +151,7 @@ def test_the_limit_is_per_name_and_address(
     assert elsewhere.status_code == 303
 
 
+@pytest.mark.slow
 def test_failures_under_many_other_names_do_not_lift_a_lock(client: Client, ann: Any) -> None:
     fail(client, times=5)
 
@@ -193,6 +194,7 @@ def test_a_full_width_name_signs_in_as_its_account(client: Client, ann: Any) -> 
     assert signed_in_as(client) == "ann"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_thirty_tries_at_once_get_five_password_checks_at_most(
     ann: Any, monkeypatch: pytest.MonkeyPatch

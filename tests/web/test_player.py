@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -270,6 +271,7 @@ def test_bid_accuracy_is_shown_month_by_month(client: Client) -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_page_makes_as_many_queries_with_300_games_as_with_10(
     django_user_model: Any,
 ) -> None:

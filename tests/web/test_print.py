@@ -241,6 +241,7 @@ def test_the_home_page_links_a_blank_sheet_for_every_game(client: Client) -> Non
         assert f'<a href="/print/{key}/">Print a blank {rules.title} sheet</a>' in html
 
 
+@pytest.mark.slow
 def test_a_boerenbridge_sheet_for_five_takes_their_hand_sizes(client: Client) -> None:
     # RULINGS: 4 as ruled; 3 to 7 with hand sizes of one's own, at most 52 / n each.
     html = blank(client, "boerenbridge", "players=5&option_hands=1,+10,+5")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -186,6 +187,7 @@ TEXTS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(FIELDS), TEXTS), max_size=8))
 def test_no_post_from_a_seat_gets_a_500_or_enters_for_another(pairs: list[Any]) -> None:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 SHOW_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"
@@ -22,6 +23,9 @@ SET_BY_THE_TESTS = {
     # The tests run on tests.settings; a local install on manage.py's own, scorepad.settings.
     "DJANGO_SETTINGS_MODULE",
 }
+
+# Each test starts manage.py in a process of its own: a second or so each.
+pytestmark = pytest.mark.slow
 
 
 def manage(scratch: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:

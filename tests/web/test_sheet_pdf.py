@@ -57,6 +57,7 @@ def played_long_game() -> Game:
     return Game.objects.create(kind="oh-hell", record=oh_hell(rounds), version=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_a_played_19_round_game_prints_on_one_page_with_the_winner(
     client: Client, paper: str, size: tuple[int, int]
@@ -77,6 +78,7 @@ def test_a_played_19_round_game_prints_on_one_page_with_the_winner(
     assert "Back to the table" not in page["text"]
 
 
+@pytest.mark.slow
 def test_a_game_with_seven_players_prints_across_the_page(client: Client) -> None:
     players = ("Ann", "Bob", "Cat", "Dev", "Eve", "Fay", "Gus")
     game = Game.objects.create(kind="oh-hell", record=oh_hell(players=players), version=1)
@@ -87,6 +89,7 @@ def test_a_game_with_seven_players_prints_across_the_page(client: Client) -> Non
     assert "Gus" in page["text"]
 
 
+@pytest.mark.slow
 def test_the_paper_is_a4_unless_asked(client: Client, played_game: Game) -> None:
     [page] = pdf_pages(client.get(f"/g/{played_game.key}/sheet.pdf").content)
 
@@ -112,6 +115,7 @@ def test_the_sheet_links_its_pdf_on_both_papers(client: Client, played_game: Gam
     assert 'media="print"' in html
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_a_blank_sheet_prints_on_one_page(
     client: Client, paper: str, size: tuple[int, int]
@@ -127,6 +131,7 @@ def test_a_blank_sheet_prints_on_one_page(
     assert "Show the sheet" not in page["text"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "query", "landscape"),
     [

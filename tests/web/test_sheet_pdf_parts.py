@@ -75,6 +75,7 @@ def test_the_sheet_links_every_part_of_a_long_game(
     assert '<option value="40">40</option>' in html
 
 
+@pytest.mark.slow
 def test_each_part_prints_its_own_rounds_with_the_totals_carried(
     client: Client, long_game: Game, long_record: Record
 ) -> None:
@@ -118,6 +119,7 @@ def test_a_part_past_the_last_is_not_found(
     assert response.text == f"This game's PDF has {count} parts: there is no part {count + 1}."
 
 
+@pytest.mark.slow
 def test_a_short_game_is_one_part_with_one_link(client: Client, played_game: Game) -> None:
     html = client.get(f"/g/{played_game.key}/sheet/").text
     assert "part=" not in html

@@ -437,6 +437,7 @@ def tricks_in(dealer: int) -> list[Entry]:
     return [Entry("tricks", seat, 1) for seat in order[:3]]
 
 
+@pytest.mark.slow
 def test_every_page_reads_in_dutch(client: Client) -> None:
     left: dict[str, set[str]] = {}
     for page, kind in _pages(client):
