@@ -39,10 +39,11 @@ def random_seating_record(game: str, rng: random.Random) -> dict[str, Any]:
         except reference.Refused:
             continue
     if game == "boerenbridge" and "hands" not in options and first != 4:
-        # Boerenbridge's 4 players without hands, read for the first round's table.
-        if apart and count >= 4:
+        # Boerenbridge's 4 players without hands, read for the first round's table
+        # (now and then left as it is, and refused).
+        if apart and count >= 4 and rng.random() < 0.95:
             first = 4
-        else:
+        elif rng.random() < 0.95:
             options["hands"] = [rng.randint(1, 52 // first) for _ in range(rng.randint(1, 4))]
     seated = sorted(rng.sample(range(count), first))
     data: dict[str, Any] = {
