@@ -34,6 +34,7 @@ from .seating import (
     next_dealer,
     proposed_plan,
     round_context,
+    seats_apart,
     sizes_ahead,
 )
 from .sheet import Sheet, check_new_round, context, review, spread_view
@@ -497,20 +498,15 @@ def play(current: Table, entry: Entry) -> Table:
         return replace(current, pending=pending, draft=draft, step=shown, forced=run, ended_by=None)
     finished = rules.to_round(ctx, draft)
     if current.correcting is not None:
-        corrected = expand(
-            rules,
-            finished,
-            record.seating(current.correcting - 1),
-            len(record.players),
-            record.apart,
-        )
+        # The round's seats stay as the record holds them (replace_round keeps them).
+        seating = record.seating(current.correcting - 1)
+        corrected = expand(rules, finished, seating, len(record.players), True)
         return table(replace_round(record, current.correcting, corrected))
     # The same rules, once more, as a record's round: what the table lets
     # through, a record must hold too. Checked once: the sheet keeps it.
     check_new_round(record, ctx, finished)
     seating = _upcoming(record, current.pending)
-    apart = record.apart or seating.seated != tuple(range(len(record.players)))
-    full = expand(rules, finished, seating, len(record.players), apart or seating.carries_plan)
+    full = expand(rules, finished, seating, len(record.players), seats_apart(record.rounds))
     after = table(record.with_rounds([*record.rounds, full]))
     given_back = [_outward_entry(e, ctx) for e in rules.entries(ctx, finished)]
     entered = _split(pending)[1]

@@ -96,6 +96,12 @@ def uses_seating(rounds: Sequence[Any]) -> bool:
     return any(isinstance(rnd, Mapping) and any(f in rnd for f in SEATING_FIELDS) for rnd in rounds)
 
 
+def seats_apart(rounds: Sequence[Any]) -> bool:
+    """Whether any round of a record says who sits at the table (``seated``): its
+    rounds then say who was seated wherever they are printed."""
+    return any(isinstance(rnd, Mapping) and "seated" in rnd for rnd in rounds)
+
+
 def first_seated(rounds: Sequence[Any], players: int) -> tuple[int, ...]:
     """The seats of the first round, read loosely (checked by ``lineup``): every seat
     where it says nothing, or says it wrongly."""
@@ -183,10 +189,13 @@ def next_dealer(last: int, seated: Sequence[int], players: int) -> int:
 
 def scheduled_size(rules: GameRules, base: Setup, plan: Plan | None, index: int) -> int | None:
     """Round ``index``'s hand size: by the plan in force, else the game's own schedule;
-    None where the plan is played out (the game is over)."""
+    None where either is played out (the game is over)."""
     if plan is not None:
         return plan.size(index, rules.repeats_hands)
-    return rules.hand_size(base, index)
+    try:
+        return rules.hand_size(base, index)
+    except IndexError:  # past the last entry of the game's own list: it is over
+        return None
 
 
 def sizes_ahead(rules: GameRules, base: Setup, plan: Plan | None, index: int) -> tuple[int, ...]:
@@ -345,11 +354,13 @@ def compact(rules: GameRules, rnd: Round, seating: Seating, players: tuple[str, 
 def expand(
     rules: GameRules, rnd: Mapping[str, Any], seating: Seating, count: int, apart: bool
 ) -> dict[str, Any]:
-    """A round of the seated players as the record holds it: ``seated``, ``plan`` and
-    ``start`` where they say something, and ``null`` in each list for a seat not seated."""
-    if not apart and len(seating.seated) == count and not seating.carries_plan:
+    """A round of the seated players as the record holds it: ``seated`` where the
+    record seats anyone apart (``apart``) or this round does, ``plan`` and ``start``
+    where they say something, and ``null`` in each list for a seat not seated."""
+    everyone = len(seating.seated) == count
+    if not apart and everyone and not seating.carries_plan:
         return dict(rnd)
-    out: dict[str, Any] = {"seated": list(seating.seated)}
+    out: dict[str, Any] = {} if everyone and not apart else {"seated": list(seating.seated)}
     if seating.carries_plan and seating.plan is not None:
         out["plan"] = list(seating.plan.sizes)
     if seating.index > 0 and seating.newcomers:

@@ -16,7 +16,7 @@ from .core import PaperRow, Round, RoundContext, RoundView, Setup, highest, plai
 from .errors import RulesError
 from .messages import Message
 from .record import MOST_ROUNDS, TOO_MANY_ROUNDS, Record
-from .seating import compact, round_context, spread
+from .seating import compact, round_context, seats_apart, spread
 
 
 @dataclass(frozen=True)
@@ -342,8 +342,8 @@ def _work_out(record: Record, strict: bool) -> Sheet:
         finished = True
     winners = _winners(record, scored, totals, by_rules) if finished else ()
     return Sheet(
-        rules.key, setup.players, tuple(scored), totals, finished, winners, record.apart,
-        record.stopped,
+        rules.key, setup.players, tuple(scored), totals, finished, winners,
+        seats_apart(record.rounds), record.stopped,
     )  # fmt: skip
 
 

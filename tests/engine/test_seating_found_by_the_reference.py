@@ -1,6 +1,6 @@
-"""Where the engine and the reference scorer disagree on tables whose players come and
-go, and the rule texts side with the reference: the smallest records found, each with
-the sentence that decides it. These fail until the engine follows the rule."""
+"""Where the engine and the reference scorer disagreed on tables whose players come and
+go, and the rule texts sided with the reference: the smallest records found, each with
+the sentence that decides it, kept so the engine goes on following the rule."""
 
 from __future__ import annotations
 
