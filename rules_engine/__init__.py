@@ -4,7 +4,10 @@ Pure Python, standard library only. The web app asks it everything: who deals,
 how many cards, whose call it is, what may be said and why not, the scores.
 """
 
+from .at_table import CHANGES as CHANGES
+from .at_table import STOP as STOP
 from .at_table import Table as Table
+from .at_table import change as change
 from .at_table import correction as correction
 from .at_table import describe as describe
 from .at_table import forced as forced
@@ -76,6 +79,9 @@ from .record import new_record as new_record
 from .record import parse_record as parse_record
 from .record import read_json as read_json
 from .record import rules_for as rules_for
+from .seating import MOST_PLAYERS as MOST_PLAYERS
+from .seating import Plan as Plan
+from .seating import Seating as Seating
 from .sheet import ScoredRound as ScoredRound
 from .sheet import Sheet as Sheet
 from .sheet import paper as paper

@@ -207,6 +207,7 @@ class Boerenbridge(GameRules):
     key = "boerenbridge"
     has_house_rules = True
     repeats_hands = True
+    seats_apart = True
     published_presets = PRESETS
     title = "Boerenbridge"
     summary = (
@@ -262,6 +263,10 @@ class Boerenbridge(GameRules):
 
     def round_count(self, setup: Setup) -> int | None:
         return None
+
+    def cycle(self, setup: Setup) -> int:
+        listed = hands(setup)
+        return 1 if listed is None else len(listed)
 
     def goal(self, setup: Setup) -> str:
         """ "to 100"; without the bounce, reaching the target or more ends the game."""

@@ -222,6 +222,7 @@ PRESETS: tuple[Preset, ...] = (
 
 class BrinkBid(ScheduledHands, BiddingInTurn):
     key = "brink-bid"
+    seats_apart = True
     has_house_rules = True
     published_presets = PRESETS
     title = "Brink Bid"

@@ -82,7 +82,7 @@ def _numbered(record: Record, number: int) -> dict[str, Any]:
     rules, n = record.rules, len(record.players)
     found: dict[str, Any] = {}
     for name in rules.seat_numbers:
-        value = rnd.get(name, [0] * n)
+        value = rnd.get(name, _zeros(record, number))
         if isinstance(value, list) and len(value) == n:
             found[name] = value
     for name in rules.round_numbers:
@@ -92,8 +92,19 @@ def _numbered(record: Record, number: int) -> dict[str, Any]:
     return found
 
 
+def _zeros(record: Record, number: int) -> list[int | None]:
+    """A player's whole number left out of round ``number``: 0 for each seated player
+    (``null`` for a seat not at the table)."""
+    seated = record.seating(number - 1).seated
+    return [0 if seat in seated else None for seat in range(len(record.players))]
+
+
+def _hand_size(record: Record, number: int) -> int:
+    return record.seating(number - 1).hand_size or 0
+
+
 def _most(record: Record, number: int, most: int | None) -> int:
-    return most if most is not None else record.rules.hand_size(record.setup, number - 1)
+    return most if most is not None else _hand_size(record, number)
 
 
 def cell(record: Record, number: int, field: str) -> Cell:
@@ -104,7 +115,7 @@ def cell(record: Record, number: int, field: str) -> Cell:
     value: Any = rnd.get(field)  # a whole number left out is read below, as it counts
     label = Message("cell_label", field=Term(field.capitalize()), number=number)
     if field in PLAYER_FIELDS:
-        high = record.rules.hand_size(record.setup, number - 1)
+        high = _hand_size(record, number)
         parts = tuple(
             Part(str(seat), name, str(value[seat]), _numbers(high))
             for seat, name in enumerate(record.players)
@@ -119,6 +130,7 @@ def cell(record: Record, number: int, field: str) -> Cell:
         parts = tuple(
             Part(str(seat), name, str(value[seat]), (), most)
             for seat, name in enumerate(record.players)
+            if value[seat] is not None  # not at the table in this round
         )
         return Cell(number, field, label, parts)
     if field in rules.round_numbers:
@@ -222,10 +234,11 @@ def _entered(before: Record, after: Record) -> list[str]:
     lines: list[str] = []
     rules = after.rules
     # A whole number left out of a round is 0 (a bonus, lost tricks).
-    absent: dict[str, Any] = {name: [0] * len(after.players) for name in rules.seat_numbers}
-    absent |= {name: 0 for name in rules.round_numbers}
+    absent: dict[str, Any] = {name: 0 for name in rules.round_numbers}
     named = PLAYER_FIELDS | {name: name for name in rules.seat_numbers}
     for number, (was, now) in enumerate(zip(before.rounds, after.rounds, strict=True), 1):
+        for name in rules.seat_numbers:
+            absent[name] = _zeros(after, number)
         for field in [*now, *(f for f in was if f not in now)]:
             old, new = was.get(field, absent.get(field)), now.get(field, absent.get(field))
             if old == new:

@@ -60,6 +60,12 @@ class RoundContext:
     index: int
     hand_size: int
     totals_before: tuple[int, ...]
+    # The dealer among the setup's players, where the deal did not simply pass round
+    # them from the first dealer (players came and went: rules_engine/seating.py).
+    dealt_by: int | None = None
+    # The record's seat of each of the setup's players, where the round seats only some
+    # of the record's players (its setup then holds those alone); empty: the same seats.
+    seats: tuple[int, ...] = ()
 
     @property
     def number(self) -> int:
@@ -73,7 +79,7 @@ class RoundContext:
     # Worked out once a round: the rules ask for them at every step of every replay.
     @cached_property
     def dealer(self) -> int:
-        return self.setup.dealer(self.index)
+        return self.setup.dealer(self.index) if self.dealt_by is None else self.dealt_by
 
     @cached_property
     def bid_order(self) -> tuple[int, ...]:
@@ -82,6 +88,16 @@ class RoundContext:
 
     def name(self, seat: int) -> str:
         return self.setup.players[seat]
+
+    def seat(self, player: int) -> int:
+        """The record's seat of the round's ``player`` (they differ where some sit out)."""
+        return self.seats[player] if self.seats else player
+
+    def player(self, seat: int) -> int | None:
+        """The round's player at the record's ``seat``; None where that seat is not seated."""
+        if not self.seats:
+            return seat if 0 <= seat < self.n else None
+        return self.seats.index(seat) if seat in self.seats else None
 
     def option(self, name: str) -> OptionValue:
         return self.setup.options[name]
@@ -339,6 +355,11 @@ class GameRules:
     has_house_rules: ClassVar[bool] = False
     # Whether a list of hands is played over and over (Boerenbridge plays to a score).
     repeats_hands: ClassVar[bool] = False
+    # Whether players may come and go between rounds, and the plan change (RULINGS,
+    # "Players come and go"): not Sinker (exactly 2) nor Abracadabra.
+    seats_apart: ClassVar[bool] = False
+    # The fields of a record's round that hold one value a player, in seat order.
+    seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
     # The presets as published, whatever the table (see ``presets``).
     published_presets: ClassVar[tuple[Preset, ...]] = ()
     # The ranks in the pack used to draw for the first dealer, low to high.
@@ -385,6 +406,11 @@ class GameRules:
     def round_count(self, setup: Setup) -> int | None:
         """How many rounds the game has, or None where it plays to a score."""
         raise NotImplementedError
+
+    def cycle(self, setup: Setup) -> int:
+        """How many rounds a game that deals its list of hands over and over takes to
+        deal it once (``repeats_hands``)."""
+        return 1
 
     def goal(self, setup: Setup) -> str:
         """What the game plays to, where it has no fixed number of rounds."""

@@ -31,6 +31,66 @@ Template = str | Plural
 ENGLISH: Mapping[str, Template] = {
     # A refusal placed in a round of a record (RulesError.__str__).
     "in_round": "round {number}: {message}",
+    # --- Players come and go, the plan changes, the table stops (rules_engine/seating.py) ---
+    "record_player_count_apart": (
+        "{game} with players who come and go names {least} to {most} players, not {count}"
+    ),
+    "record_stopped": "{field} is true or false, not {value}",
+    "record_stopped_empty": "a game cannot stop before its first round ({field} with no rounds)",
+    "seated_list": "{field} lists the seats at the table, whole numbers from 0 to {last}",
+    "seated_seat": "{field} names seat {seat}: the seats go from 0 to {last}",
+    "seated_order": "{field} lists each seat once, from low to high",
+    "seated_count": "{game} is for {counts} players at the table, not {count}",
+    "seated_not_in_game": (
+        "{game} keeps its players for the whole game: no {fields} in its rounds"
+    ),
+    "seated_first_dealer": "{player} deals first, so {player} must be at the table",
+    "seated_none": "nobody is at the table",
+    "seated_needs_plan": (
+        "the players at the table changed, so the round needs a plan of its hand sizes"
+    ),
+    "seated_value": "{player} is not at the table this round: their {field} must be {null}",
+    "plan_list": "a plan lists 1 to {most} hand sizes, each a whole number",
+    "plan_size": Plural(
+        "a plan of {size} cards is too many: the pack deals {players} players at most {most} card",
+        "a plan of {size} cards is too many: the pack deals {players} players at most {most} cards",
+        "most",
+    ),
+    "start_list": "{field} lists a starting total or {null} for each of the {count} players",
+    "start_range": "a starting total is a whole number from {low} to {high}, not {value}",
+    "start_not_seated": "{player} is not at the table this round, so has no starting total",
+    "start_played_before": "{player} played before, so has no starting total",
+    "not_at_table": "{player} is not at the table this round",
+    "change_between_rounds": (
+        "players come and go, and the plan changes, between rounds: before the first entry"
+    ),
+    "change_when": (
+        "players come and go, and the plan changes, before anything of the round is "
+        "entered: undo it first"
+    ),
+    "change_stop_when": (
+        "the table stops after a complete round: undo what was entered since, or finish the round"
+    ),
+    "change_not_in_game": "{game} keeps its players for the whole game",
+    "change_correcting": "round {number} is being corrected: finish the correction first",
+    "change_first_round": "the players at the table are chosen when the game starts",
+    "change_not_seated": "{player} is not at the table",
+    "change_seated_already": "{player} is at the table already",
+    "change_never_played": "{player} has not played yet",
+    "change_too_few": Plural(
+        "only {count} player would be at the table: {game} needs at least {least}",
+        "only {count} players would be at the table: {game} needs at least {least}",
+        "count",
+    ),
+    "change_too_many": "{count} players would be at the table: {game} takes at most {most}",
+    "join_place": "a new player takes a seat from 0 to {last}",
+    "join_most_players": "a game holds at most {most} players, counting those who left",
+    "heading_stopped": "Stopped after round {number}",
+    "entry_join": "{player} joins",
+    "entry_leave": "{player} leaves",
+    "entry_back": "{player} comes back",
+    "entry_plan": "the new plan",
+    "entry_stop": "the stop",
     # --- Bidding (Oh Hell, Brink Bid, Boerenbridge) ---
     "hook": Plural(
         "{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick",

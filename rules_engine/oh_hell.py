@@ -95,6 +95,7 @@ PRESETS: tuple[Preset, ...] = (
 
 class OhHell(ScheduledHands, BiddingInTurn):
     key = "oh-hell"
+    seats_apart = True
     pack = 51  # one card is turned up for trump
     has_house_rules = True
     published_presets = PRESETS

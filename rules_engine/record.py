@@ -16,12 +16,15 @@ from .errors import RulesError
 from .games import GAMES
 from .messages import Message, Term
 from .options import MOST_DEALS, resolve_options
+from .seating import MOST_PLAYERS, Lineup, Seating, lineup, uses_seating
 
 FORMAT = "scorepad/1"
 # RULINGS, "Length": a game holds at most 200 rounds, whatever its rules.
 MOST_ROUNDS = MOST_DEALS
 TOO_MANY_ROUNDS = Message("too_many_rounds", most=MOST_ROUNDS)
-FIELDS = ("format", "game", "options", "players", "first_dealer", "rounds", "played_at")
+FIELDS = (
+    "format", "game", "options", "players", "first_dealer", "rounds", "played_at", "stopped",
+)  # fmt: skip
 # Every field but ``played_at`` must be there (a game not begun has "rounds": [],
 # default rules "options": {}).
 REQUIRED = ("format", "game", "options", "players", "first_dealer", "rounds")
@@ -44,6 +47,8 @@ class Record:
     rounds: tuple[Round, ...] = ()
     # When the game started (ISO 8601 with a UTC offset), or None; scoring ignores it.
     played_at: str | None = None
+    # The table stopped the game after its last round (RULINGS, "Stopping").
+    stopped: bool = field(default=False, kw_only=True)
     # The record this one was made from by ``with_rounds``, weakly (holding it would
     # keep every earlier record of a long game alive, one link after the other). The
     # sheet goes on from that record's sheet where this one only appends rounds to
@@ -58,6 +63,11 @@ class Record:
 
     @cached_property
     def setup(self) -> Setup:
+        """Every player of the record, in seat order, and the options.
+
+        A record that seats players apart reads the options that depend on the number
+        of players for those seated in its first round (``lineup``).
+        """
         rules = self.rules
         setup = Setup(
             game=self.game,
@@ -65,8 +75,43 @@ class Record:
             players=self.players,
             first_dealer=self.first_dealer,
         )
-        rules.check_setup(setup)
+        if not self.apart:
+            rules.check_setup(setup)
         return setup
+
+    @cached_property
+    def apart(self) -> bool:
+        """Whether a round seats only some of the players, or gives a plan of its own."""
+        return uses_seating(self.rounds)
+
+    @cached_property
+    def lineup(self) -> Lineup:
+        """Every round's seating, and the next round's with no change, checked: a
+        RulesError names the round and the rule."""
+        found = lineup(self.rules, self.setup, self.rounds)
+        if found.apart:
+            self.rules.check_setup(found.base)
+        return found
+
+    @property
+    def base(self) -> Setup:
+        """The setup the game's own schedule is read for: the players of the first round."""
+        return self.lineup.base if self.apart else self.setup
+
+    def seating(self, index: int) -> Seating:
+        """Who takes part in round ``index`` (0-based; the record's rounds, then the next
+        one with the same players), who deals it, how many cards."""
+        if not self.apart:
+            # Everyone, every round: worked out without going through the rounds.
+            setup, rules = self.setup, self.rules
+            try:
+                size: int | None = rules.hand_size(setup, index)
+            except IndexError:
+                size = None
+            seats = tuple(range(len(self.players)))
+            return Seating(index, seats, setup.dealer(index), size, None, False, ())
+        found = self.lineup
+        return found.rounds[index] if index < len(found.rounds) else found.following
 
     def with_rounds(self, rounds: Sequence[Round]) -> Record:
         return Record(
@@ -76,6 +121,20 @@ class Record:
             self.options,
             tuple(rounds),
             self.played_at,
+            stopped=self.stopped,
+            made_from=weakref.ref(self),
+        )
+
+    def with_stop(self, stopped: bool) -> Record:
+        """The record stopped after its last round (or going on again: Undo)."""
+        return Record(
+            self.game,
+            self.players,
+            self.first_dealer,
+            self.options,
+            self.rounds,
+            self.played_at,
+            stopped=stopped,
             made_from=weakref.ref(self),
         )
 
@@ -87,6 +146,7 @@ class Record:
         return (
             (earlier.game, earlier.players, earlier.first_dealer, earlier.played_at)
             == (self.game, self.players, self.first_dealer, self.played_at)
+            and not earlier.stopped
             and earlier.options == self.options
             and len(self.rounds) >= len(kept)
             and all(a is b for a, b in zip(kept, self.rounds, strict=False))
@@ -103,6 +163,8 @@ class Record:
         if self.played_at is not None:
             data["played_at"] = self.played_at
         data["rounds"] = [dict(rnd) for rnd in self.rounds]
+        if self.stopped:
+            data["stopped"] = True
         return data
 
 
@@ -154,13 +216,29 @@ def new_record(
     return parse_record(data)
 
 
-def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
-    """Player names in seat order, as many as the game takes, none blank or twice."""
+def check_players(rules: GameRules, players: object, apart: bool = False) -> tuple[str, ...]:
+    """Player names in seat order, as many as the game takes, none blank or twice.
+
+    ``apart``: the record seats players apart (RULINGS, "Players come and go"): it
+    names everyone who played at any time, 20 at most; each round's seated are
+    counted against the game's numbers (rules_engine/seating.py).
+    """
     if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
         raise RulesError(Message("record_players_list"))
     names = tuple(p.strip() for p in players)
     count = len(names)
-    if not rules.min_players <= count <= rules.max_players:
+    if apart and rules.seats_apart:
+        if not rules.min_players <= count <= MOST_PLAYERS:
+            raise RulesError(
+                Message(
+                    "record_player_count_apart",
+                    game=Term(rules.title),
+                    least=rules.min_players,
+                    most=MOST_PLAYERS,
+                    count=count,
+                )
+            )
+    elif not rules.min_players <= count <= rules.max_players:
         raise RulesError(
             Message(
                 "record_player_count",
@@ -170,32 +248,39 @@ def check_players(rules: GameRules, players: object) -> tuple[str, ...]:
             )
         )
     for name in names:
-        if not name:
-            raise RulesError(Message("record_needs_name"))
-        if len(name) > MAX_NAME:
-            raise RulesError(
-                Message("record_name_too_long", name=repr(name[:MAX_NAME]), most=MAX_NAME)
-            )
-        # The case-folded name counts too: it is how a player is found ("ß" is "ss").
-        if len(name.casefold()) > MAX_NAME:
-            raise RulesError(
-                Message(
-                    "record_name_folds_too_long",
-                    name=repr(name),
-                    count=len(name.casefold()),
-                    most=MAX_NAME,
-                )
-            )
-        # Control characters (NUL...) and lone surrogates cannot be stored or shown.
-        if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
-            shown = name.encode("utf-8", "replace").decode()
-            raise RulesError(Message("record_name_control", name=repr(shown)))
+        check_name(name)
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
             raise RulesError(Message("record_same_name", name=name))
         seen.add(name.casefold())
     return names
+
+
+def check_name(value: object) -> str:
+    """A player's name, trimmed: not blank, not too long, nothing that cannot be shown."""
+    if not isinstance(value, str):
+        raise RulesError(Message("record_needs_name"))
+    name = value.strip()
+    if not name:
+        raise RulesError(Message("record_needs_name"))
+    if len(name) > MAX_NAME:
+        raise RulesError(Message("record_name_too_long", name=repr(name[:MAX_NAME]), most=MAX_NAME))
+    # The case-folded name counts too: it is how a player is found ("ß" is "ss").
+    if len(name.casefold()) > MAX_NAME:
+        raise RulesError(
+            Message(
+                "record_name_folds_too_long",
+                name=repr(name),
+                count=len(name.casefold()),
+                most=MAX_NAME,
+            )
+        )
+    # Control characters (NUL...) and lone surrogates cannot be stored or shown.
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+        shown = name.encode("utf-8", "replace").decode()
+        raise RulesError(Message("record_name_control", name=repr(shown)))
+    return name
 
 
 def parse_record(data: object) -> Record:
@@ -220,7 +305,10 @@ def parse_record(data: object) -> Record:
     options = data["options"]
     if not isinstance(options, Mapping):
         raise RulesError(Message("record_options_object", field="options"))
-    players = check_players(rules, data.get("players"))
+    rounds = data["rounds"]
+    if not isinstance(rounds, list):
+        raise RulesError(Message("record_rounds_list", field="rounds"))
+    players = check_players(rules, data.get("players"), uses_seating(rounds))
     first_dealer = data.get("first_dealer")
     if (
         not isinstance(first_dealer, int)
@@ -231,16 +319,22 @@ def parse_record(data: object) -> Record:
             Message("record_first_dealer", field="first_dealer", last=len(players) - 1)
         )
     played_at = check_played_at(data["played_at"]) if "played_at" in data else None
-    rounds = data["rounds"]
-    if not isinstance(rounds, list):
-        raise RulesError(Message("record_rounds_list", field="rounds"))
+    stopped = data.get("stopped", False)
+    if not isinstance(stopped, bool):
+        raise RulesError(Message("record_stopped", field="stopped", value=repr(stopped)))
+    if stopped and not rounds:
+        raise RulesError(Message("record_stopped_empty", field="stopped"))
     if len(rounds) > MOST_ROUNDS:
         raise RulesError(TOO_MANY_ROUNDS, MOST_ROUNDS + 1)
     for number, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, Mapping):
             raise RulesError(Message("record_round_object"), number)
-    record = Record(rules.key, players, first_dealer, dict(options), tuple(rounds), played_at)
+    record = Record(
+        rules.key, players, first_dealer, dict(options), tuple(rounds), played_at, stopped=stopped
+    )
     record.setup  # noqa: B018 -- checks the options now rather than at first use
+    if record.apart:
+        record.lineup  # noqa: B018 -- who sits where, each round, checked now too
     return record
 
 

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from .core import PaperRow, Round, RoundContext, RoundView, Setup, plain_paper_row
+from .core import PaperRow, Round, RoundContext, RoundView, Setup, highest, plain_paper_row
 from .errors import RulesError
 from .messages import Message
 from .record import MOST_ROUNDS, TOO_MANY_ROUNDS, Record
+from .seating import compact, round_context, seats_apart, spread
 
 
 @dataclass(frozen=True)
@@ -23,24 +24,45 @@ class ScoredRound:
     number: int
     dealer: int
     hand_size: int
-    scores: tuple[int, ...]
+    # None for a player not seated in the round (RULINGS, "Players come and go"),
+    # whose total stands still.
+    scores: tuple[int | None, ...]
     totals: tuple[int, ...]
     view: RoundView
     # Set only by ``review``: why this round needs attention after a correction.
     problem: str | None = None
+    # The seats taking part in the round, where only some did (empty: everyone).
+    seated: tuple[int, ...] = ()
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each player's score, 0 for a player not seated (whose total stands still)."""
+        return tuple(0 if score is None else score for score in self.scores)
+
+    def at_table(self, seat: int) -> bool:
+        """Whether ``seat`` took part in this round."""
+        return not self.seated or seat in self.seated
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        top = max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == top)
+        """The players seated in the round on the highest total."""
+        seats = self.seated or tuple(range(len(self.totals)))
+        top = max(self.totals[s] for s in seats)
+        return tuple(seat for seat in seats if self.totals[seat] == top)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "hand_size": self.hand_size,
-            "scores": list(self.scores),
-            "totals": list(self.totals),
-        }
+    def to_json(self, apart: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if apart:
+            data["seated"] = list(self.seated or range(len(self.totals)))
+        data.update(
+            {
+                "dealer": self.dealer,
+                "hand_size": self.hand_size,
+                "scores": list(self.scores),
+                "totals": list(self.totals),
+            }
+        )
+        return data
 
 
 @dataclass(frozen=True)
@@ -53,6 +75,10 @@ class Sheet:
     totals: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
+    # Whether the record seats players apart: its rounds then say who was seated.
+    apart: bool = False
+    # The table stopped the game (RULINGS, "Stopping").
+    stopped: bool = False
 
     @property
     def problems(self) -> tuple[ScoredRound, ...]:
@@ -64,12 +90,20 @@ class Sheet:
             return ()
         return self.rounds[-1].leaders
 
+    @property
+    def ranked(self) -> tuple[int, ...]:
+        """The players who are placed: those seated in the last round (a player who
+        left earlier keeps their total on the sheet, and is not ranked)."""
+        if not self.rounds or not self.rounds[-1].seated:
+            return tuple(range(len(self.players)))
+        return self.rounds[-1].seated
+
     def to_json(self) -> dict[str, Any]:
         """The document ``python -m rules_engine score`` prints."""
         return {
             "game": self.game,
             "players": list(self.players),
-            "rounds": [r.to_json() for r in self.rounds],
+            "rounds": [r.to_json(self.apart) for r in self.rounds],
             "totals": list(self.totals),
             "finished": self.finished,
             "winners": list(self.winners),
@@ -77,8 +111,29 @@ class Sheet:
 
 
 def context(record: Record, index: int, totals_before: tuple[int, ...]) -> RoundContext:
-    setup = record.setup
-    return RoundContext(setup, index, record.rules.hand_size(setup, index), totals_before)
+    """Round ``index`` as its seated players see it, the totals before it given for
+    every player."""
+    return round_context(record.rules, record.setup, record.seating(index), totals_before)
+
+
+def spread_view(view: RoundView, ctx: RoundContext, count: int) -> RoundView:
+    """A round's view of its seated players, as one for every player (blank for the others)."""
+    if not ctx.seats:
+        return view
+    seats = ctx.seats
+
+    def each(values: tuple[Any, ...], empty: Any) -> tuple[Any, ...]:
+        return spread(values, seats, count, empty) if values else values
+
+    return RoundView(
+        each(view.bids, ""),
+        each(view.tricks, ""),
+        view.notes,
+        each(view.made, None),
+        each(view.breakdown, ""),
+        each(view.counts, None),
+        None if view.declarer is None else ctx.seat(view.declarer),
+    )
 
 
 # Rounds already worked out, that kept every rule: (scores, view) by everything the
@@ -108,7 +163,9 @@ def _keep(key: Hashable, worked_out: tuple[tuple[int, ...], RoundView]) -> None:
 
 
 def _kept_key(setup: Setup, ctx: RoundContext, rnd: Round) -> Hashable | None:
-    """The memo's key for a round, or None for one that cannot be written as JSON."""
+    """The memo's key for a round (as its seated players see it: ``ctx``'s setup), or
+    None for one that cannot be written as JSON."""
+    setup = ctx.setup
     try:
         entered = json.dumps(rnd, sort_keys=True)
         options = tuple(sorted(setup.options.items()))
@@ -116,28 +173,76 @@ def _kept_key(setup: Setup, ctx: RoundContext, rnd: Round) -> Hashable | None:
         hash(key)
     except (TypeError, ValueError):
         return None
-    return key + (ctx.hand_size, ctx.totals_before)
+    return key + (ctx.hand_size, ctx.totals_before, ctx.dealer)
 
 
 def check_new_round(record: Record, ctx: RoundContext, rnd: Round) -> None:
     """Refuse a finished round that would break a rule as the next round of ``record``
     (a RulesError), and keep what it scores: the sheet of the record it makes then
-    goes on from it without checking the round a second time."""
+    goes on from it without checking the round a second time.
+
+    ``rnd`` is the round of the seated players (``ctx``'s), as the rules give it.
+    """
     rules = record.rules
     rules.check_round(ctx, rnd)
     key = _kept_key(record.setup, ctx, rnd)
     if key is None or _recall(key) is not None:
         return
     scores = rules.score_round(ctx, rnd)
-    if len(scores) == record.setup.n:  # else the sheet says what is wrong with it
+    if len(scores) == ctx.n:  # else the sheet says what is wrong with it
         _keep(key, (scores, rules.view(ctx, rnd)))
 
 
-def _unplayable(index: int, dealer: int, totals: tuple[int, ...], problem: str) -> ScoredRound:
-    unknown = tuple("?" for _ in totals)
+def _unplayable(
+    index: int, dealer: int, totals: tuple[int, ...], problem: str, seated: tuple[int, ...] = ()
+) -> ScoredRound:
+    unknown = tuple("?" if not seated or s in seated else "" for s in range(len(totals)))
+    scores = tuple(0 if not seated or s in seated else None for s in range(len(totals)))
     return ScoredRound(
-        index + 1, dealer, 0, tuple(0 for _ in totals), totals, RoundView(unknown, unknown), problem
+        index + 1, dealer, 0, scores, totals, RoundView(unknown, unknown), problem, seated
     )
+
+
+def _after(
+    record: Record, ctx: RoundContext, totals: tuple[int, ...], scores: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The running totals after a round: each seated player's from their total before
+    it (a newcomer's starting total); everyone else's stands still."""
+    rules, setup = record.rules, record.setup
+    if not ctx.seats and not record.apart:
+        return tuple(rules.new_total(t, s, setup) for t, s in zip(totals, scores, strict=True))
+    after = list(totals)
+    for player, (before, score) in enumerate(zip(ctx.totals_before, scores, strict=True)):
+        after[ctx.seat(player)] = rules.new_total(before, score, setup)
+    return tuple(after)
+
+
+def _over(record: Record, ctx: RoundContext, played: int, totals: tuple[int, ...]) -> bool:
+    """Whether the game is over after round ``ctx`` (``played`` rounds): by its rules,
+    or by the plan in force, for the players seated in that round."""
+    rules = record.rules
+    if not record.apart:
+        return rules.is_over(record.setup, played, totals)
+    seating = record.seating(ctx.index)
+    if seating.plan is not None and not rules.repeats_hands:
+        return played >= seating.plan.last
+    seated = tuple(totals[s] for s in seating.seated)
+    return rules.is_over(record.lineup.base, played, seated)
+
+
+def _winners(
+    record: Record, scored: list[ScoredRound], totals: tuple[int, ...], over: bool
+) -> tuple[int, ...]:
+    """The winners among the players seated in the last round: as the rules name them
+    once the game is over, else (the table stopped it) the highest total."""
+    rules = record.rules
+    seats = scored[-1].seated if scored and scored[-1].seated else tuple(range(len(totals)))
+    seated = tuple(totals[s] for s in seats)
+    base = record.lineup.base if record.apart else record.setup
+    found = rules.winners(base, seated) if over else ()
+    if not found:
+        found = highest(seated)
+    return tuple(seats[s] for s in found)
 
 
 def _work_out(record: Record, strict: bool) -> Sheet:
@@ -148,64 +253,98 @@ def _work_out(record: Record, strict: bool) -> Sheet:
     before = _earlier_sheet(record, strict)
     if before is None:
         totals = tuple(0 for _ in setup.players)
-        finished = rules.is_over(setup, 0, totals)
+        finished = not record.apart and rules.is_over(setup, 0, totals)
         scored: list[ScoredRound] = []
     else:
         totals, finished, scored = before.totals, before.finished, list(before.rounds)
+    count = len(setup.players)
     start = len(scored)
     for index, rnd in enumerate(record.rounds[start:], start=start):
+        seating = record.seating(index)
+        seated = seating.seated if record.apart else ()
+        dealer = seating.dealer
         if index >= MOST_ROUNDS:
             # A record read from a file is refused whole before this (parse_record).
             if strict:
                 raise RulesError(TOO_MANY_ROUNDS, index + 1)
-            scored.append(_unplayable(index, setup.dealer(index), totals, TOO_MANY_ROUNDS))
+            scored.append(_unplayable(index, dealer, totals, TOO_MANY_ROUNDS, seated))
             continue
         if finished:
             over = RulesError(Message("over_before_round"), index + 1)
             if strict:
                 raise over
-            scored.append(_unplayable(index, setup.dealer(index), totals, over.message))
+            scored.append(_unplayable(index, dealer, totals, over.message, seated))
             continue
         ctx = context(record, index, totals)
-        key = _kept_key(setup, ctx, rnd)
+        try:
+            played = compact(rules, rnd, seating, setup.players)
+        except RulesError as error:
+            if strict:
+                raise error.in_round(ctx.number) from None
+            scored.append(_unplayable(index, dealer, totals, error.message, seated))
+            continue
+        key = _kept_key(setup, ctx, played)
         kept = _recall(key) if key is not None else None
         if kept is not None:
             scores, view = kept
-            totals = tuple(
-                rules.new_total(t, s, setup) for t, s in zip(totals, scores, strict=True)
+            totals = _after(record, ctx, totals, scores)
+            scored.append(
+                ScoredRound(
+                    ctx.number,
+                    dealer,
+                    ctx.hand_size,
+                    spread(scores, ctx.seats, count),
+                    totals,
+                    spread_view(view, ctx, count),
+                    seated=seated,
+                )
             )
-            scored.append(ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view))
-            finished = rules.is_over(setup, index + 1, totals)
+            finished = _over(record, ctx, index + 1, totals)
             continue
         problem: str | None = None
         try:
-            rules.check_round(ctx, rnd)
+            rules.check_round(ctx, played)
         except RulesError as error:
             if strict:
                 raise error.in_round(ctx.number) from None
             problem = error.message
         try:
-            scores = rules.score_round(ctx, rnd)
-            view = rules.view(ctx, rnd)
-            if len(scores) != setup.n:
-                raise RulesError(Message("round_scores_for", scores=len(scores), players=setup.n))
+            scores = rules.score_round(ctx, played)
+            view = rules.view(ctx, played)
+            if len(scores) != ctx.n:
+                raise RulesError(Message("round_scores_for", scores=len(scores), players=ctx.n))
         except (RulesError, LookupError, TypeError, ValueError):
             if strict:
                 raise
             # Only in review, for a round whose shape is broken: it counts for
             # nothing until it is corrected.
             unreadable = problem or Message("round_unreadable")
-            scored.append(_unplayable(index, ctx.dealer, totals, unreadable))
+            scored.append(_unplayable(index, dealer, totals, unreadable, seated))
             continue
         if problem is None and key is not None:
             _keep(key, (scores, view))
-        totals = tuple(rules.new_total(t, s, setup) for t, s in zip(totals, scores, strict=True))
+        totals = _after(record, ctx, totals, scores)
         scored.append(
-            ScoredRound(ctx.number, ctx.dealer, ctx.hand_size, scores, totals, view, problem)
+            ScoredRound(
+                ctx.number,
+                dealer,
+                ctx.hand_size,
+                spread(scores, ctx.seats, count),
+                totals,
+                spread_view(view, ctx, count),
+                problem,
+                seated,
+            )
         )
-        finished = rules.is_over(setup, index + 1, totals)
-    winners = rules.winners(setup, totals) if finished else ()
-    return Sheet(rules.key, setup.players, tuple(scored), totals, finished, winners)
+        finished = _over(record, ctx, index + 1, totals)
+    by_rules = finished
+    if record.stopped and scored:
+        finished = True
+    winners = _winners(record, scored, totals, by_rules) if finished else ()
+    return Sheet(
+        rules.key, setup.players, tuple(scored), totals, finished, winners,
+        seats_apart(record.rounds), record.stopped,
+    )  # fmt: skip
 
 
 class SheetCache:
@@ -302,10 +441,15 @@ def paper(record: Record) -> tuple[PaperRow, ...]:
     rules = record.rules
     rows = []
     totals = tuple(0 for _ in record.players)
+    count = len(record.players)
     for index, scored in enumerate(review(record).rounds):
-        row = plain_paper_row(rules, scored.view, len(record.players))
+        row = plain_paper_row(rules, scored.view, count)
         if scored.problem is None:
-            row = rules.paper_row(context(record, index, totals), record.rounds[index], scored.view)
+            ctx = context(record, index, totals)
+            played = compact(rules, record.rounds[index], record.seating(index), record.players)
+            seated = rules.paper_row(ctx, played, rules.view(ctx, played))
+            seats = spread(seated.seats, ctx.seats, count, tuple("" for _ in rules.seat_boxes))
+            row = PaperRow(seated.boxes, seats)
         rows.append(row)
         totals = scored.totals
     return tuple(rows)

@@ -124,6 +124,7 @@ PRESETS: tuple[Preset, ...] = (
 
 class SkullKing(ScheduledHands):
     key = "skull-king"
+    seats_apart = True
     pack = PACK
     has_house_rules = True
     published_presets = PRESETS
@@ -138,6 +139,7 @@ class SkullKing(ScheduledHands):
     # own (they are what the tricks leave of the hand, and a note says them).
     seat_boxes = ("Bid", "Took", "Bonus")
     seat_numbers: ClassVar[Mapping[str, int | None]] = {"bonus": MOST_BONUS}
+    seat_lists = ("bids", "tricks", "bonus")
     round_numbers: ClassVar[Mapping[str, int | None]] = {"lost": None}
     options: ClassVar[tuple[Option, ...]] = (
         hands_option(replaces=None),

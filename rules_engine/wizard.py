@@ -76,6 +76,7 @@ PRESETS: tuple[Preset, ...] = (
 
 class Wizard(ScheduledHands, BiddingInTurn):
     key = "wizard"
+    seats_apart = True
     pack = PACK
     has_house_rules = True
     published_presets = PRESETS

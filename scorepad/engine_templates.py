@@ -10,6 +10,44 @@ from django.utils.translation import gettext_noop, ngettext_lazy
 # fmt: off
 TEMPLATES = (
     gettext_noop('round {number}: {message}'),  # in_round
+    gettext_noop('{game} with players who come and go names {least} to {most} players, not {count}'),  # record_player_count_apart
+    gettext_noop('{field} is true or false, not {value}'),  # record_stopped
+    gettext_noop('a game cannot stop before its first round ({field} with no rounds)'),  # record_stopped_empty
+    gettext_noop('{field} lists the seats at the table, whole numbers from 0 to {last}'),  # seated_list
+    gettext_noop('{field} names seat {seat}: the seats go from 0 to {last}'),  # seated_seat
+    gettext_noop('{field} lists each seat once, from low to high'),  # seated_order
+    gettext_noop('{game} is for {counts} players at the table, not {count}'),  # seated_count
+    gettext_noop('{game} keeps its players for the whole game: no {fields} in its rounds'),  # seated_not_in_game
+    gettext_noop('{player} deals first, so {player} must be at the table'),  # seated_first_dealer
+    gettext_noop('nobody is at the table'),  # seated_none
+    gettext_noop('the players at the table changed, so the round needs a plan of its hand sizes'),  # seated_needs_plan
+    gettext_noop('{player} is not at the table this round: their {field} must be {null}'),  # seated_value
+    gettext_noop('a plan lists 1 to {most} hand sizes, each a whole number'),  # plan_list
+    ngettext_lazy('a plan of {size} cards is too many: the pack deals {players} players at most {most} card', 'a plan of {size} cards is too many: the pack deals {players} players at most {most} cards', 'most'),  # plan_size
+    gettext_noop('{field} lists a starting total or {null} for each of the {count} players'),  # start_list
+    gettext_noop('a starting total is a whole number from {low} to {high}, not {value}'),  # start_range
+    gettext_noop('{player} is not at the table this round, so has no starting total'),  # start_not_seated
+    gettext_noop('{player} played before, so has no starting total'),  # start_played_before
+    gettext_noop('{player} is not at the table this round'),  # not_at_table
+    gettext_noop('players come and go, and the plan changes, between rounds: before the first entry'),  # change_between_rounds
+    gettext_noop('players come and go, and the plan changes, before anything of the round is entered: undo it first'),  # change_when
+    gettext_noop('the table stops after a complete round: undo what was entered since, or finish the round'),  # change_stop_when
+    gettext_noop('{game} keeps its players for the whole game'),  # change_not_in_game
+    gettext_noop('round {number} is being corrected: finish the correction first'),  # change_correcting
+    gettext_noop('the players at the table are chosen when the game starts'),  # change_first_round
+    gettext_noop('{player} is not at the table'),  # change_not_seated
+    gettext_noop('{player} is at the table already'),  # change_seated_already
+    gettext_noop('{player} has not played yet'),  # change_never_played
+    ngettext_lazy('only {count} player would be at the table: {game} needs at least {least}', 'only {count} players would be at the table: {game} needs at least {least}', 'count'),  # change_too_few
+    gettext_noop('{count} players would be at the table: {game} takes at most {most}'),  # change_too_many
+    gettext_noop('a new player takes a seat from 0 to {last}'),  # join_place
+    gettext_noop('a game holds at most {most} players, counting those who left'),  # join_most_players
+    gettext_noop('Stopped after round {number}'),  # heading_stopped
+    gettext_noop('{player} joins'),  # entry_join
+    gettext_noop('{player} leaves'),  # entry_leave
+    gettext_noop('{player} comes back'),  # entry_back
+    gettext_noop('the new plan'),  # entry_plan
+    gettext_noop('the stop'),  # entry_stop
     ngettext_lazy('{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick', '{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} tricks', 'hand_size'),  # hook
     gettext_noop('{player} may bid 0 to {hand_size}, not {bid}'),  # bid_range
     ngettext_lazy('The bids add up to {total} of {hand_size} trick: exactly the tricks', 'The bids add up to {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact

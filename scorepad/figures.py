@@ -91,7 +91,7 @@ def figures_of(record: Record) -> list[dict[str, Any]]:
                 "total": sheet.totals[seat],
                 "rounds_played": len(sheet.rounds),
                 "rounds": len(counted),
-                "points": sum(scored.scores[seat] for scored in counted),
+                "points": sum(scored.points[seat] for scored in counted),
                 "bids": bids,
                 "made": made,
                 "over": over,

@@ -109,7 +109,7 @@ def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> li
                 made=made[seat] if seat < len(made) else None,
                 breakdown=breakdown[seat] if seat < len(breakdown) else "",
                 total_note=record.rules.total_note(
-                    before[seat] if before else 0, last.scores[seat], record.setup
+                    before[seat] if before else 0, last.points[seat], record.setup
                 )
                 if last
                 else None,

@@ -1,8 +1,9 @@
 """A second scorer for Oh Hell, Boerenbridge, Brink Bid, Wizard and Skull King, house
 rules included.
 
-Written from RULINGS.md alone ("Words used below", the five games, "House rules")
-and the record spec (their rounds)
+Written from RULINGS.md alone ("Words used below", the five games, "House rules",
+"Players come and go, the plan changes, the table stops") and the record spec (their
+rounds; "Players who come and go, a new plan, a stop"; what the score command prints)
 and imports nothing from the engine: the engine's scores are checked against it
 on random records. It works a record straight through, the way a scorer with
 pencil and paper would, and either returns what ``python -m rules_engine score``
@@ -208,7 +209,9 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         raise Refused("style")
     if opts["scoring"] not in [*scorings, "custom"]:
         raise Refused("scoring")
-    if opts["hook"] not in ("on", "off"):
+    # `leader` (the Canadian rule) for `oh-hell`, `brink-bid` and `wizard`.
+    hooks = ("on", "off", "leader") if game in ("oh-hell", "brink-bid", "wizard") else ("on", "off")
+    if opts["hook"] not in hooks:
         raise Refused("hook")
     # Sealed bids are stored as shown, and scored as open ones.
     if opts["bidding"] not in ("open", "sealed"):
@@ -286,94 +289,205 @@ def skull_king_score(b: int, t: int, h: int, x: int) -> int:
     return 20 * b + x if t == b else -10 * abs(t - b)
 
 
+# --- Players come and go, the plan changes, the table stops ----------------------------
+# RULINGS, the section of that name; the record spec, "Players who come and go, a new
+# plan, a stop".
+
+
+def most_cards(game: str, n: int) -> int:
+    """The largest hand the pack deals n players: `oh-hell` floor(51 / n), `boerenbridge`
+    and `brink-bid` floor(52 / n), `wizard` floor(60 / n), `skull-king` floor(70 / n)."""
+    return PACK.get(game, 52) // n
+
+
+def seats_of(rnd: dict[str, Any], count: int) -> list[int]:
+    """The seats taking part in a round: "ascending; left out, every seat"."""
+    if "seated" not in rnd:
+        return list(range(count))
+    seated = rnd["seated"]
+    if not isinstance(seated, list):
+        raise Refused("seated")
+    for seat in seated:
+        _whole(seat, 0, count - 1)
+    if seated != sorted(set(seated)):
+        raise Refused("seated, not ascending")
+    return seated
+
+
+def next_dealer(last: int, seated: list[int], count: int) -> int:
+    """The dealer of a later round: "the first seated player clockwise after the seat of
+    the last round's dealer (whether or not that player is still seated)"."""
+    for step in range(1, count + 1):
+        if (last + step) % count in seated:
+            return (last + step) % count
+    raise AssertionError("nobody seated")  # pragma: no cover
+
+
+def read_plan(plan: object, game: str, n: int) -> list[int]:
+    """A new plan: "a list of 1..60 hand sizes, one for that round and each after it",
+    each "at most what the pack deals the players seated in that round": every entry is
+    read for the table of the round that gives the plan, since a round that seats others
+    must carry a plan of its own."""
+    if not isinstance(plan, list) or not 1 <= len(plan) <= 60:
+        raise Refused("plan")
+    return [_whole(size, 1, most_cards(game, n)) for size in plan]
+
+
+def highest_of(seats: list[int], totals: list[int]) -> list[int]:
+    """The winners among ``seats``: the highest total, ties shared."""
+    top = max(totals[seat] for seat in seats)
+    return [seat for seat in seats if totals[seat] == top]
+
+
 def score(record: dict[str, Any]) -> dict[str, Any]:
     """What ``python -m rules_engine score`` prints for the record, or Refused."""
     if "options" not in record or "rounds" not in record:
         raise Refused("a record has options and rounds, if empty")
     game = record["game"]
     players = record["players"]
-    n = len(players)
-    low, high = PLAYERS[game]
-    if game == "boerenbridge" and "hands" not in record.get("options", {}):
-        low = high = 4  # 3 to 7 only with hands of the family's own
-    if not low <= n <= high:
-        raise Refused("players")
-    opts = options_of(game, record.get("options", {}), n)
-    sizes = hand_sizes(game, opts, n)
-    first = record["first_dealer"]
+    count = len(players)  # everyone who played at any time
     rounds = record["rounds"]
     if len(rounds) > 200:
         raise Refused("a game holds at most 200 rounds")
-    totals = [0] * n
+    if len(set(players)) != count:
+        raise Refused("a name is never used by two players")
+    # `"stopped": true`, optional; false reads as a game not stopped.
+    stopped = record.get("stopped", False)
+    if type(stopped) is not bool or (stopped and not rounds):
+        raise Refused("stopped, or stopped with no rounds")
+    # "A record that seats anyone apart (`seated` on any round) may name more players
+    # than the game seats at once, 20 at most"; without it every round seats everyone.
+    apart = any("seated" in rnd for rnd in rounds)
+    if apart and count > 20:
+        raise Refused("20 players at most")
+    table = [seats_of(rnd, count) for rnd in rounds]
+    low, high = PLAYERS[game]
+    for seated in table or [list(range(count))]:  # a game not begun seats everyone
+        if not low <= len(seated) <= high:
+            raise Refused("players")
+    # The options that depend on the number of players are read for the first round's.
+    n = len(table[0]) if table else count
+    if game == "boerenbridge" and "hands" not in record.get("options", {}) and n != 4:
+        raise Refused("players")  # 3 to 7 only with hands of the family's own
+    opts = options_of(game, record.get("options", {}), n)
+    sizes = hand_sizes(game, opts, n)
+    sizes_from = 0  # the round the hand sizes in force began at (a plan's)
+    dealer = record["first_dealer"]
+    _whole(dealer, 0, count - 1)
+    if table and dealer not in table[0]:
+        raise Refused("the first dealer must be seated")
+    totals = [0] * count
+    took_part: set[int] = set()
     finished = False
     out = []
     for index, rnd in enumerate(rounds):
         if finished:
             raise Refused("after the end")
-        h = sizes[index % len(sizes)] if game == "boerenbridge" else sizes[index]
-        dealer = (first + index) % n
+        seated = table[index]
+        n = len(seated)
+        if index > 0:
+            dealer = next_dealer(dealer, seated, count)
+        if "plan" in rnd:
+            sizes, sizes_from = read_plan(rnd["plan"], game, n), index
+        elif index > 0 and seated != table[index - 1]:
+            raise Refused("a round whose seated players differ must carry a plan")
+        position = index - sizes_from
+        # Boerenbridge's list repeats; every other game ends after its last entry.
+        h = sizes[position % len(sizes)] if game == "boerenbridge" else sizes[position]
+        # "A joiner's starting total counts from the round they join."
+        start = rnd.get("start", [None] * count)
+        if not isinstance(start, list) or len(start) != count:
+            raise Refused("start")
+        for seat, value in enumerate(start):
+            if value is not None:
+                if seat not in seated or seat in took_part:
+                    raise Refused("a starting total only for a player seated the first time")
+                totals[seat] = _whole(value, -10000, 10000)
+        took_part.update(seated)
         bids, tricks = rnd["bids"], rnd["tricks"]
-        if len(bids) != n or len(tricks) != n:
+        if len(bids) != count or len(tricks) != count:
             raise Refused("lengths")
-        lost, bonus = 0, [0] * n
+        apart_seats = [seat for seat in range(count) if seat not in seated]
+        if any(bids[seat] is not None or tricks[seat] is not None for seat in apart_seats):
+            raise Refused("null for a seat not seated")
+        lost, bonus = 0, [0] * count
         if game == "skull-king":
-            if not set(rnd) <= {"bids", "tricks", "bonus", "lost"}:
+            fields = {"bids", "tricks", "bonus", "lost", "seated", "start", "plan"}
+            if not set(rnd) <= fields:
                 raise Refused("a field Skull King's rounds do not have")
             lost = _whole(rnd.get("lost", 0), 0, h)
-            bonus = rnd.get("bonus", [0] * n)
-            if not isinstance(bonus, list) or len(bonus) != n:
+            bonus = rnd.get("bonus", [None if seat in apart_seats else 0 for seat in range(count)])
+            if not isinstance(bonus, list) or len(bonus) != count:
                 raise Refused("bonus")
-            for points in bonus:
-                _whole(points, 0, 500)
+            for seat, points in enumerate(bonus):
+                if seat in apart_seats:
+                    if points is not None:
+                        raise Refused("a bonus for a seat not seated")
+                else:
+                    _whole(points, 0, 500)
         if game == "wizard":
-            if not set(rnd) <= {"bids", "tricks", "trump"}:
+            if not set(rnd) <= {"bids", "tricks", "trump", "seated", "start", "plan"}:
                 raise Refused("a field Wizard's rounds do not have")
             if "trump" in rnd and rnd["trump"] not in (*SUITS, "none"):
                 raise Refused("trump")
-        if any(type(t) is not int or t < 0 for t in tricks) or sum(tricks) + lost != h:
+        taken = [tricks[seat] for seat in seated]
+        if any(type(t) is not int or t < 0 for t in taken) or sum(taken) + lost != h:
             raise Refused("tricks")
+        # Boerenbridge's sit_out, from the totals at the start of the round.
         sitting = [
-            game == "boerenbridge" and opts["sit_out"] is not None and totals[s] >= opts["sit_out"]
-            for s in range(n)
+            game == "boerenbridge"
+            and seat in seated
+            and opts["sit_out"] is not None
+            and totals[seat] >= opts["sit_out"]
+            for seat in range(count)
         ]
-        for seat, bid in enumerate(bids):
+        for seat in seated:
             if sitting[seat]:
-                if bid is not None:
+                if bids[seat] is not None:
                     raise Refused("a bid from a player sitting out")
-            elif type(bid) is not int or not 0 <= bid <= h:
+            elif type(bids[seat]) is not int or not 0 <= bids[seat] <= h:
                 raise Refused("bid")
-        if game == "skull-king":
-            pass  # no hook, ever
-        elif opts["hook"] == "on" and h >= opts["hook_from"] and not sitting[dealer]:
-            if sum(b for b in bids if b is not None) == h:
+        if game != "skull-king" and h >= opts["hook_from"] and not sitting[dealer]:
+            said = sum(bids[seat] for seat in seated if bids[seat] is not None)
+            # `leader`: only when the dealer's total before the round is higher than
+            # every other seated player's, and a bid of 0 is always allowed.
+            leads = all(totals[dealer] > totals[seat] for seat in seated if seat != dealer)
+            if said == h and opts["hook"] == "on":
                 raise Refused("the hook")
-        scores = [
-            t if bids[s] is None else bidder_score(game, opts, bids[s], t, h, n)
-            for s, t in enumerate(tricks)
-        ]
-        if game == "skull-king":
-            scores = [
-                skull_king_score(b, t, h, x) for b, t, x in zip(bids, tricks, bonus, strict=True)
-            ]
-        for seat in range(n):
-            total = totals[seat] + scores[seat]
+            if said == h and opts["hook"] == "leader" and leads and bids[dealer] != 0:
+                raise Refused("the hook, the dealer leading")
+        scores: list[int | None] = [None] * count
+        for seat in seated:
+            b, t = bids[seat], tricks[seat]
+            if game == "skull-king":
+                points = skull_king_score(b, t, h, bonus[seat])
+            else:
+                points = t if b is None else bidder_score(game, opts, b, t, h, n)
+            scores[seat] = points
+            total = totals[seat] + points
             if game == "boerenbridge" and opts["bounce"] and total > opts["target"]:
                 total = opts["target"] - (total - opts["target"])
             totals[seat] = total
-        out.append({"dealer": dealer, "hand_size": h, "scores": scores, "totals": list(totals)})
+        line = {"dealer": dealer, "hand_size": h, "scores": scores, "totals": list(totals)}
+        if apart:
+            line["seated"] = list(seated)  # "every seat where it was left out"
+        out.append(line)
         if game == "boerenbridge":
             if opts["bounce"]:
-                finished = opts["target"] in totals
+                finished = any(totals[seat] == opts["target"] for seat in seated)
             else:
-                finished = max(totals) >= opts["target"]
+                finished = max(totals[seat] for seat in seated) >= opts["target"]
         else:
-            finished = index + 1 == len(sizes)
+            finished = position + 1 == len(sizes)
+    # "Stopping: ... the game is then over, whatever its rules would have asked next."
+    finished = finished or stopped
     winners: list[int] = []
     if finished:
+        last = table[-1]  # winners are among the players seated in the last round
+        winners = highest_of(last, totals)
         if game == "boerenbridge" and opts["bounce"]:
-            winners = [s for s in range(n) if totals[s] == opts["target"]]
-        else:
-            winners = [s for s in range(n) if totals[s] == max(totals)]
+            # Those exactly on the target; stopped with nobody there, the highest total.
+            winners = [seat for seat in last if totals[seat] == opts["target"]] or winners
     return {
         "game": game,
         "players": players,

@@ -738,7 +738,7 @@ def test_random_legal_games_keep_every_rule(
     running = [0] * players
     hand = 13 if players == 4 else 12
     for scored, rnd in zip(sheet.rounds, record.rounds, strict=True):
-        running = [t + s for t, s in zip(running, scored.scores, strict=True)]
+        running = [t + s for t, s in zip(running, scored.points, strict=True)]
         assert list(scored.totals) == running
         bids = [c for c in rnd["calls"] if c != "pass"]
         if not bids:
@@ -752,7 +752,7 @@ def test_random_legal_games_keep_every_rule(
             if seat != declarer:
                 assert len(rnd["named"][seat]) < bids[-1] and rnd["exposed"][seat] == []
                 # Only the declarer can lose points, on right-hand tricks lost.
-                assert scored.scores[seat] >= 0
+                assert scored.points[seat] >= 0
         assert set(rnd["exposed"][declarer]) <= set(rnd["named"][declarer])
     if sheet.finished:
         assert sheet.winners == tuple(

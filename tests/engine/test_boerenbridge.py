@@ -609,7 +609,7 @@ def test_random_legal_games_keep_every_rule(first_dealer: int, picks: list[int])
         if rnd["bids"][scored.dealer] is not None:
             assert sum(made) != 13
         assert sum(rnd["tricks"]) == 13
-        for seat, points in enumerate(scored.scores):
+        for seat, points in enumerate(scored.points):
             running[seat] += points
             if running[seat] > 100:
                 running[seat] = 200 - running[seat]

@@ -469,7 +469,7 @@ def test_random_legal_games_keep_every_rule(game: tuple[list[str], int, list[int
         assert set(scored.scores) <= {0, 2, 5}
         if "dice" in rnd:
             assert Dice.from_json(rnd["dice"]).to_json() == rnd["dice"]
-        running = [t + s for t, s in zip(running, scored.scores, strict=True)]
+        running = [t + s for t, s in zip(running, scored.points, strict=True)]
         assert list(scored.totals) == running
     assert sheet.totals == tuple(running)
     assert sheet.winners == tuple(s for s, t in enumerate(sheet.totals) if t == max(sheet.totals))

@@ -600,7 +600,7 @@ def test_random_house_rules_keep_the_hook_the_totals_and_the_end(game: str, seed
         dealer_bids = rnd["bids"][scored_round.dealer] is not None
         if options["hook"] == "on" and h >= cast(int, options["hook_from"]) and dealer_bids:
             assert sum(bids) != h  # the hook is never broken
-        for seat, points in enumerate(scored_round.scores):
+        for seat, points in enumerate(scored_round.points):
             total = running[seat] + points
             if game == "boerenbridge" and bounce and total > target:
                 total = 2 * target - total  # the bounce

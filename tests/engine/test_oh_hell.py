@@ -204,6 +204,6 @@ def test_random_legal_games_keep_every_rule(
         # The hook never lets the bids add up to the hand size.
         assert sum(rnd["bids"]) != scored.hand_size
         assert sum(rnd["tricks"]) == scored.hand_size
-        running = [t + s for t, s in zip(running, scored.scores, strict=True)]
+        running = [t + s for t, s in zip(running, scored.points, strict=True)]
         assert list(scored.totals) == running
     assert sheet.winners == tuple(s for s, t in enumerate(sheet.totals) if t == max(sheet.totals))

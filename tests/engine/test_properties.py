@@ -29,7 +29,7 @@ def test_a_legal_game_scores_and_round_trips_through_json(game: str, seed: int) 
     running = [0] * len(record.players)
     rules = record.rules
     for scored in sheet.rounds:
-        running = [rules.new_total(t, s) for t, s in zip(running, scored.scores, strict=True)]
+        running = [rules.new_total(t, s) for t, s in zip(running, scored.points, strict=True)]
         assert list(scored.totals) == running
     if sheet.finished:
         count = rules.round_count(record.setup)

@@ -32,7 +32,7 @@ def game(first_dealer: int = 1, **options: Any) -> Record:
 
 
 def scores_of(rnd: dict[str, Any], first_dealer: int = 1) -> tuple[int, ...]:
-    return score(game(first_dealer).with_rounds([rnd])).rounds[0].scores
+    return score(game(first_dealer).with_rounds([rnd])).rounds[0].points
 
 
 def refusal(rnd: dict[str, Any], first_dealer: int = 1) -> str:
@@ -542,7 +542,7 @@ def test_random_legal_games_keep_every_rule(game_plan: tuple[int, int, int, list
     assert len(sheet.rounds) == deals
     running = [0, 0]
     for scored, rnd in zip(sheet.rounds, record.rounds, strict=True):
-        running = [t + s for t, s in zip(running, scored.scores, strict=True)]
+        running = [t + s for t, s in zip(running, scored.points, strict=True)]
         assert list(scored.totals) == running
         auction = Auction(tuple(rnd["calls"]), 1 - scored.dealer)
         assert auction.over
@@ -551,8 +551,8 @@ def test_random_legal_games_keep_every_rule(game_plan: tuple[int, int, int, list
             assert -10 in scored.scores and set(scored.scores) <= {0, -10}
             continue
         # Exactly one player scores, and the score is one of the point values.
-        assert len([s for s in scored.scores if s]) == 1
-        assert max(scored.scores) in POINTS.values()
+        assert len([s for s in scored.points if s]) == 1
+        assert max(scored.points) in POINTS.values()
         assert auction.bidder is not None
         if auction.standing in ("all", "double-all") and rnd["tricks"][auction.bidder] < 8:
             assert rnd["tricks"][1 - auction.bidder] == 1

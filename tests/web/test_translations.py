@@ -65,6 +65,8 @@ SHARED = {
     "zero", "pass", "across", "left", "right", "all", "double",
     # JSON's own values, which a record must hold as they are.
     "true", "false",
+    # A plan of hand sizes: "het plan" in Dutch too.
+    "plan",
 }  # fmt: skip
 ALLOWED = NAMES | GAME_NAMES | SHARED
 # English still allowed on a game's pages, by game key: none left (any new English on any
