@@ -328,6 +328,14 @@ LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
 # after a deploy or a new server, streams spread over the servers again.
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
 
+# The production server's worker (scorepad/worker.py) guards its connections: a
+# request's headers must all come within REQUEST_HEADERS_SECONDS of the connection's
+# opening (or its last answer), and its body may pause no longer; one address holds
+# at most CONNECTIONS_PER_ADDRESS connections in each worker (0: no bound), above the
+# streams it may hold (LIVE_STREAMS_PER_ADDRESS) and a browser's six connections.
+REQUEST_HEADERS_SECONDS = env_int("REQUEST_HEADERS_SECONDS", 5)
+CONNECTIONS_PER_ADDRESS = env_int("CONNECTIONS_PER_ADDRESS", 50)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
