@@ -5,8 +5,8 @@ Each limit counts one address's requests in fixed windows (say 20 in each 10
 minutes) in Django's cache, which every process and server shares (settings.CACHES).
 Over the limit, the view is not run: a 429 says when to try again. The count is
 kept with the cache's add and incr, close enough for a limit (a few racing
-requests may slip past it, never many). Sign-in has its own, stricter limit
-(django-axes, see scorepad/signin.py).
+requests may slip past it, never many). Sign-in has a limit of each name's
+failures too (django-axes, see scorepad/signin.py).
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ class Limit:
 
 
 SIGN_UP = Limit("signup", requests=10, window=60 * 60, what=gettext_noop("sign-ups"))
+# Every sign-in try from one address, whatever the name: each costs the password hash
+# (about 0.9 s of CPU), names we do not know included. django-axes limits each name
+# and address apart (5 failures); this bounds a guest trying a new name each time.
+SIGN_IN = Limit("signin", requests=20, window=10 * 60, what=gettext_noop("sign-in tries"))
 IMPORT = Limit("import", requests=20, window=10 * 60, what=gettext_noop("imports"))
 # Counted only when a PDF is drawn: one served from the cache costs nothing.
 PDF = Limit("pdf", requests=10, window=10 * 60, what=gettext_noop("PDFs drawn"))
