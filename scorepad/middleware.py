@@ -1,4 +1,5 @@
-"""Headers every page of ours carries, and live updates published after the answer.
+"""Headers every page of ours carries, live updates published after the answer, and the
+CPU one address may ask for.
 
 Every page Scorepad draws depends on who asks (the session's games, the account,
 a game's secret link), so none may be kept by a shared cache or the browser's
@@ -16,7 +17,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
-from scorepad import live
+from scorepad import live, throttle
 
 
 def private_pages(
@@ -60,5 +61,31 @@ def live_after_answer(
 
         response.close = publish_then_close  # type: ignore[method-assign]
         return response
+
+    return middleware
+
+
+def cpu_budget(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Each request's CPU time, counted against its address (throttle.CpuBudget); refused
+    with a 503 while the address has spent its budget. After whitenoise (static files
+    cost next to nothing and a page loads several at once); the live updates' streams
+    have bounds of their own and are left out. The time is its thread's: under ASGI a
+    request's middleware and view run in one thread of their own."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        budget = throttle.cpu_budget()
+        if budget is None or request.path.endswith("/live/"):
+            return get_response(request)
+        address = throttle.address(request)
+        wait = budget.start(address)
+        if wait:
+            return throttle.too_costly(wait, request)
+        started = throttle.cpu_clock()
+        try:
+            return get_response(request)
+        finally:
+            budget.finish(address, throttle.cpu_clock() - started)
 
     return middleware

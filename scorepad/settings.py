@@ -223,6 +223,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The CPU one address may ask for (each process's count): static files go before it.
+    "scorepad.middleware.cpu_budget",
     *(["django.middleware.gzip.GZipMiddleware"] if GZIP_RESPONSES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the sessions and before CommonMiddleware, as Django's docs place it.
@@ -327,6 +329,14 @@ LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
 # A stream ends after this long and the browser opens a new one at once (0: never):
 # after a deploy or a new server, streams spread over the servers again.
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
+
+# The CPU one address may ask of each server process (scorepad/throttle.py, CpuBudget):
+# ADDRESS_CPU_SECONDS at once (0: no budget), then ADDRESS_CPU_SECONDS_A_MINUTE; and
+# ADDRESS_REQUESTS_AT_ONCE requests being answered at once (0: no bound). A family's
+# play costs a second or two a minute; importing 200 games, some 8 seconds.
+ADDRESS_CPU_SECONDS = env_int("ADDRESS_CPU_SECONDS", 15)
+ADDRESS_CPU_SECONDS_A_MINUTE = env_int("ADDRESS_CPU_SECONDS_A_MINUTE", 5)
+ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
 
 # The production server's worker (scorepad/worker.py) guards its connections: a
 # request's headers must all come within REQUEST_HEADERS_SECONDS of the connection's
