@@ -1,5 +1,5 @@
-"""Headers every page of ours carries, live updates published after the answer, and the
-CPU one address may ask for.
+"""Headers every page of ours carries, live updates published after the answer, the
+CPU one address may ask for, and a plain answer when the database is out of reach.
 
 Every page Scorepad draws depends on who asks (the session's games, the account,
 a game's secret link), so none may be kept by a shared cache or the browser's
@@ -11,11 +11,14 @@ files are served before this (whitenoise) and keep their long caching.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext
 
 from scorepad import live, throttle
 
@@ -89,3 +92,36 @@ def cpu_budget(
             budget.finish(address, throttle.cpu_clock() - started)
 
     return middleware
+
+
+class DatabaseOutOfReach:
+    """A request whose database connection was lost (the server restarted, the network
+    dropped), or that found the database too busy, answers 503 with Retry-After and
+    says that nothing was saved, in place of a 500: a tap is one transaction, so it
+    was entered whole or not at all, and the phone sends it again (static/js/keep.js
+    sends a kept tap again on a 5xx). The error is still logged, with its traceback."""
+
+    RETRY_AFTER = 5
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        logging.getLogger("django.request").error(
+            "Database out of reach (answered 503): %s",
+            request.path,
+            exc_info=exception,
+        )
+        message = gettext(
+            "The server could not reach its database for a moment, so nothing was saved. "
+            "Try again in a few seconds."
+        )
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(self.RETRY_AFTER)
+        response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
+        return response

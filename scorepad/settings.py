@@ -238,6 +238,8 @@ MIDDLEWARE = [
     # a browser's id and its session slide with use (scorepad/browsers.py).
     "scorepad.browsers.browser_middleware",
     "scorepad.middleware.private_pages",
+    # A view that lost its database answers 503, try again (not 500).
+    "scorepad.middleware.DatabaseOutOfReach",
     # Last: it turns a sign-in refused for too many failures into the 429 page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -324,6 +326,8 @@ PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
 # and per game, so that nobody can hold all of a server's connections (429 past them).
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
 LIVE_STREAMS_PER_GAME = env_int("LIVE_STREAMS_PER_GAME", 30)
+# The viewer link's streams of one game, apart from those (the link may be passed on).
+LIVE_VIEWER_STREAMS_PER_GAME = env_int("LIVE_VIEWER_STREAMS_PER_GAME", 30)
 # A comment line this often keeps proxies from closing a quiet stream.
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
 # A stream ends after this long and the browser opens a new one at once (0: never):
