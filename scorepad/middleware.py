@@ -96,10 +96,11 @@ def cpu_budget(
 
 class DatabaseOutOfReach:
     """A request whose database connection was lost (the server restarted, the network
-    dropped), or that found the database too busy, answers 503 with Retry-After and
-    says that nothing was saved, in place of a 500: a tap is one transaction, so it
-    was entered whole or not at all, and the phone sends it again (static/js/keep.js
-    sends a kept tap again on a 5xx). The error is still logged, with its traceback."""
+    dropped), or that found the database too busy, answers 503 with Retry-After in
+    place of a 500: a tap is saved by one statement, so it was entered whole or not at
+    all, and the phone sends it again (static/js/keep.js sends a kept tap again on a
+    5xx; one entered already is recognised as such, scorepad/replays.py). The error is
+    still logged, with its traceback."""
 
     RETRY_AFTER = 5
 
@@ -118,8 +119,7 @@ class DatabaseOutOfReach:
             exc_info=exception,
         )
         message = gettext(
-            "The server could not reach its database for a moment, so nothing was saved. "
-            "Try again in a few seconds."
+            "The server could not reach its database for a moment. Try again in a few seconds."
         )
         response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = str(self.RETRY_AFTER)
