@@ -349,6 +349,9 @@ ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
 # streams it may hold (LIVE_STREAMS_PER_ADDRESS) and a browser's six connections.
 REQUEST_HEADERS_SECONDS = env_int("REQUEST_HEADERS_SECONDS", 5)
 CONNECTIONS_PER_ADDRESS = env_int("CONNECTIONS_PER_ADDRESS", 50)
+# Requests a second one address may send each worker (five seconds' worth at once:
+# a page and its files); past it a 503 before Django. 0: no bound.
+ADDRESS_REQUESTS_PER_SECOND = env_int("ADDRESS_REQUESTS_PER_SECOND", 20)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -20,7 +20,11 @@ bounds a request's bytes, not its time. So each worker here:
   answered 503 and closed at once, without reading it;
 - holds at most as many connections in all as its open-files limit leaves room for
   (``most_connections``), answering 503 past it, so that accepting never fails. At
-  start it raises its own limit to the hard limit the system allows.
+  start it raises its own limit to the hard limit the system allows;
+- answers at most ``ADDRESS_REQUESTS_PER_SECOND`` (20) requests a second from one
+  address, five seconds' worth at once, and refuses the others before Django
+  (``RequestRate``): what a refusal costs Django (a sign-in's 429, the CPU budget's
+  503) is then bounded too.
 
 A front server could do the first two (HAProxy's ``timeout http-request`` and a
 stick table of ``src_conn_cur``), but a home server would need it installed,
@@ -211,6 +215,58 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()
 
 
+class RequestRate:
+    """Requests one address may send this worker: ``per_second`` on average, ``burst`` at
+    once (a page and its static files), in a bucket of tokens. Past it the request is
+    answered 503 here, before Django: refusing costs next to nothing, so a client
+    sending as fast as it can (its sign-ins refused, its budget spent) costs the
+    worker a bounded share of a core however it asks."""
+
+    def __init__(self, per_second: float, burst: float) -> None:
+        self.per_second = per_second
+        self.burst = burst
+        self.tokens: dict[str, tuple[float, float]] = {}  # address: (tokens, when)
+
+    def allow(self, client: str, now: float) -> bool:
+        tokens, when = self.tokens.get(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.per_second)
+        if tokens < 1:
+            self.tokens[client] = (tokens, now)
+            return False
+        if len(self.tokens) >= 10_000 and client not in self.tokens:
+            full = now - self.burst / self.per_second
+            self.tokens = {key: value for key, value in self.tokens.items() if value[1] > full}
+        self.tokens[client] = (tokens - 1, now)
+        return True
+
+
+TOO_FAST = (
+    b"Too many requests from your address. Try again in a moment.\n",
+    [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"retry-after", b"1"),
+        (b"connection", b"close"),
+    ],
+)
+
+
+def rate_limited(app: Any, rate: RequestRate) -> Any:
+    """The ASGI app, behind ``rate``. Inside uvicorn's proxy headers middleware, so the
+    client is the one Django sees (REMOTE_ADDR)."""
+
+    async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope.get("client"):
+            now = asyncio.get_running_loop().time()
+            if not rate.allow(client_address(scope["client"][0]), now):
+                body, headers = TOO_FAST
+                await send({"type": "http.response.start", "status": 503, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await app(scope, receive, send)
+
+    return guarded
+
+
 class QueueKeepingServer(Server):
     """uvicorn's server, giving the listening socket its whole queue back once serving.
 
@@ -246,8 +302,13 @@ class Worker(UvicornWorker):  # type: ignore[misc]
         super().init_process()
 
     async def _serve(self) -> None:
-        # As UvicornWorker._serve, with the server above.
-        self.config.app = self.wsgi
+        # As UvicornWorker._serve, with the server above and the app behind the rate.
+        per_second = float(settings.ADDRESS_REQUESTS_PER_SECOND)
+        self.config.app = (
+            rate_limited(self.wsgi, RequestRate(per_second, burst=5 * per_second))
+            if per_second
+            else self.wsgi
+        )
         server = QueueKeepingServer(self.config, queue=int(self.cfg.backlog))
         self._install_sigquit_handler()
         await server.serve(sockets=self.sockets)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.worker import Guard, client_address, most_connections
+from scorepad.worker import Guard, RequestRate, client_address, most_connections, rate_limited
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,6 +59,41 @@ def test_the_guard_refuses_everyone_past_what_its_files_allow() -> None:
 def test_a_worker_leaves_room_for_its_own_files_and_a_turn_of_accepts() -> None:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert most_connections(128) == max(16, soft - 100 - 3 * 128)
+
+
+def test_an_address_may_send_its_burst_then_so_many_a_second() -> None:
+    rate = RequestRate(per_second=20, burst=100)
+
+    assert all(rate.allow("10.0.0.9", now=0.0) for _ in range(100))
+    assert not rate.allow("10.0.0.9", now=0.0)
+    assert rate.allow("10.0.0.2", now=0.0)
+    assert [rate.allow("10.0.0.9", now=0.5) for _ in range(11)] == [True] * 10 + [False]
+
+
+def test_requests_past_the_rate_are_answered_503_before_the_app() -> None:
+    import asyncio
+
+    called: list[str] = []
+
+    async def app(scope: dict[str, object], receive: object, send: object) -> None:
+        called.append(str(scope["path"]))
+
+    guarded = rate_limited(app, RequestRate(per_second=1, burst=2))
+    sent: list[dict[str, object]] = []
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    async def three() -> None:
+        for path in ("/a", "/b", "/c"):
+            scope = {"type": "http", "path": path, "client": ("10.0.0.9", 5000)}
+            await guarded(scope, None, send)
+
+    asyncio.run(three())
+
+    assert called == ["/a", "/b"]
+    assert sent[0]["status"] == 503
+    assert (b"retry-after", b"1") in sent[0]["headers"]  # type: ignore[operator]
 
 
 def free_port() -> int:
