@@ -111,10 +111,11 @@ class Guard:
         self.total = 0
 
     def admit(self, client: str) -> bytes | None:
-        """Count a new connection; None if it may stay, else why not (the 503's text)."""
+        """Count a new connection; None if it may stay, else why not (the 503's text).
+        A client of "" (a proxy's connections) is counted in all only."""
         if self.total >= self.in_all:
             return b"The server is busy. Try again in a moment.\n"
-        if self.per_address and self.open[client] >= self.per_address:
+        if self.per_address and client and self.open[client] >= self.per_address:
             return b"Too many connections from your address. Try again in a moment.\n"
         self.open[client] += 1
         self.total += 1
@@ -153,7 +154,11 @@ class GuardedH11Protocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._guard = guard(self.config.backlog)
-        client = client_address(self.client[0]) if self.client else ""
+        host = self.client[0] if self.client else ""
+        # A proxy in front (gunicorn's --forwarded-allow-ips, which uvicorn trusts for the
+        # client's address) carries many clients: it is counted in all, not as one.
+        proxies = getattr(self.config.loaded_app, "trusted_hosts", ())
+        client = "" if host in proxies else client_address(host)
         why_not = self._guard.admit(client)
         if why_not is not None:
             # Answered before it is read: the client may be sending nothing at all.

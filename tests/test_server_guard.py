@@ -50,6 +50,13 @@ def test_the_guard_refuses_an_address_past_its_bound_and_lets_others_in() -> Non
     assert guard.total == 3
 
 
+def test_a_proxys_connections_are_counted_in_all_only() -> None:
+    guard = Guard(per_address=2, in_all=10, header_seconds=5)
+
+    assert [guard.admit("") for _ in range(5)] == [None] * 5
+    assert guard.total == 5
+
+
 def test_the_guard_refuses_everyone_past_what_its_files_allow() -> None:
     guard = Guard(per_address=0, in_all=3, header_seconds=5)
     assert [guard.admit(f"10.0.0.{n}") for n in range(3)] == [None, None, None]
