@@ -51,6 +51,11 @@ def prepare(folder: Path, database_url: str = "") -> None:
             "BENCH_STATIC_ROOT": str(folder / "static"),
             # The load starts hundreds of games from loopback: past the limit per address.
             "GAMES_STARTED_PER_HOUR": "0",
+            # Every table's phones share loopback's one address: no CPU budget for it,
+            # nor a bound on its connections or requests (throttle.py, worker.py).
+            "ADDRESS_CPU_SECONDS": "0",
+            "CONNECTIONS_PER_ADDRESS": "0",
+            "ADDRESS_REQUESTS_PER_SECOND": "0",
             # Playwright's sync API keeps an event loop in the main thread.
             "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
         }

@@ -19,8 +19,8 @@ from bench.env import ROOT, free_port
 def gunicorn(folder: Path, workers: int = 2, asgi: bool = False) -> Iterator[str]:
     """The base URL of a running gunicorn; stopped (its own process only) on leaving.
 
-    ``asgi``: with uvicorn's workers, as scripts/prod runs it since live updates
-    (bench/live.py); the other parts still measure the WSGI app, to compare with
+    ``asgi``: with uvicorn's workers as scripts/prod runs them (deploy/gunicorn.conf.py),
+    since live updates (bench/live.py); the other parts still measure the WSGI app, to compare with
     their earlier figures.
     """
     port = free_port()
@@ -30,7 +30,7 @@ def gunicorn(folder: Path, workers: int = 2, asgi: bool = False) -> Iterator[str
             sys.executable,
             "-m",
             "gunicorn",
-            *(["scorepad.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"] if asgi else []),
+            *(["scorepad.asgi", "--config", "deploy/gunicorn.conf.py"] if asgi else []),
             *([] if asgi else ["scorepad.wsgi"]),
             "--bind",
             f"127.0.0.1:{port}",

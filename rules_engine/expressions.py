@@ -20,9 +20,10 @@ The check costs little, whatever the expression: bounds worked out from the tree
 (interval arithmetic), for each number of players, prove most expressions safe
 at once; the rest are tried in every round, in one compiled loop that skips a
 name the expression does not use, with ``abs``, ``min`` and ``max`` written as
-comparisons (about 10 ms of CPU for the costliest of 120 characters found, against a
-budget of 20; ``python -m bench --only engine`` measures it, and
-tests/engine/test_expressions.py holds it under 200 ms). What was read is kept
+comparisons: the costliest of 120 characters found takes 11,000 rounds' worth of one
+expression, some 15 ms of CPU on a quiet machine and 25 ms on a busy one, against a
+budget of 20 (``python -m bench --only engine`` measures it on a quiet machine;
+tests/engine/test_expressions.py holds it under 200 ms anywhere). What was read is kept
 (``lru_cache``), refusals too, so a record scored again, or an import of many
 games with the same rules, reads and checks each expression once.
 """

@@ -1,4 +1,5 @@
-"""Headers every page of ours carries, and live updates published after the answer.
+"""Headers every page of ours carries, live updates published after the answer, the
+CPU one address may ask for, and a plain answer when the database is out of reach.
 
 Every page Scorepad draws depends on who asks (the session's games, the account,
 a game's secret link), so none may be kept by a shared cache or the browser's
@@ -10,13 +11,16 @@ files are served before this (whitenoise) and keep their long caching.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext
 
-from scorepad import live
+from scorepad import live, throttle
 
 
 def private_pages(
@@ -62,3 +66,62 @@ def live_after_answer(
         return response
 
     return middleware
+
+
+def cpu_budget(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Each request's CPU time, counted against its address (throttle.CpuBudget); refused
+    with a 503 while the address has spent its budget. After whitenoise (static files
+    cost next to nothing and a page loads several at once); the live updates' streams
+    have bounds of their own and are left out. The time is its thread's: under ASGI a
+    request's middleware and view run in one thread of their own."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        budget = throttle.cpu_budget()
+        if budget is None or request.path.endswith("/live/"):
+            return get_response(request)
+        address = throttle.address(request)
+        wait = budget.start(address)
+        if wait:
+            return throttle.too_costly(wait, request)
+        started = throttle.cpu_clock()
+        try:
+            return get_response(request)
+        finally:
+            budget.finish(address, throttle.cpu_clock() - started)
+
+    return middleware
+
+
+class DatabaseOutOfReach:
+    """A request whose database connection was lost (the server restarted, the network
+    dropped), or that found the database too busy, answers 503 with Retry-After in
+    place of a 500: a tap is saved by one statement, so it was entered whole or not at
+    all, and the phone sends it again (static/js/keep.js sends a kept tap again on a
+    5xx; one entered already is recognised as such, scorepad/replays.py). The error is
+    still logged, with its traceback."""
+
+    RETRY_AFTER = 5
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        logging.getLogger("django.request").error(
+            "Database out of reach (answered 503): %s",
+            request.path,
+            exc_info=exception,
+        )
+        message = gettext(
+            "The server could not reach its database for a moment. Try again in a few seconds."
+        )
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(self.RETRY_AFTER)
+        response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
+        return response

@@ -229,6 +229,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The CPU one address may ask for (each process's count): static files go before it.
+    "scorepad.middleware.cpu_budget",
     *(["django.middleware.gzip.GZipMiddleware"] if GZIP_RESPONSES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the sessions and before CommonMiddleware, as Django's docs place it.
@@ -242,6 +244,8 @@ MIDDLEWARE = [
     # a browser's id and its session slide with use (scorepad/browsers.py).
     "scorepad.browsers.browser_middleware",
     "scorepad.middleware.private_pages",
+    # A view that lost its database answers 503, try again (not 500).
+    "scorepad.middleware.DatabaseOutOfReach",
     # Last: it turns a sign-in refused for too many failures into the 429 page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -328,11 +332,32 @@ PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
 # and per game, so that nobody can hold all of a server's connections (429 past them).
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
 LIVE_STREAMS_PER_GAME = env_int("LIVE_STREAMS_PER_GAME", 30)
+# The viewer link's streams of one game, apart from those (the link may be passed on).
+LIVE_VIEWER_STREAMS_PER_GAME = env_int("LIVE_VIEWER_STREAMS_PER_GAME", 30)
 # A comment line this often keeps proxies from closing a quiet stream.
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
 # A stream ends after this long and the browser opens a new one at once (0: never):
 # after a deploy or a new server, streams spread over the servers again.
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
+
+# The CPU one address may ask of each server process (scorepad/throttle.py, CpuBudget):
+# ADDRESS_CPU_SECONDS at once (0: no budget), then ADDRESS_CPU_SECONDS_A_MINUTE; and
+# ADDRESS_REQUESTS_AT_ONCE requests being answered at once (0: no bound). A family's
+# play costs a second or two a minute; importing 200 games, some 8 seconds.
+ADDRESS_CPU_SECONDS = env_int("ADDRESS_CPU_SECONDS", 15)
+ADDRESS_CPU_SECONDS_A_MINUTE = env_int("ADDRESS_CPU_SECONDS_A_MINUTE", 5)
+ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
+
+# The production server's worker (scorepad/worker.py) guards its connections: a
+# request's headers must all come within REQUEST_HEADERS_SECONDS of the connection's
+# opening (or its last answer), and its body may pause no longer; one address holds
+# at most CONNECTIONS_PER_ADDRESS connections in each worker (0: no bound), above the
+# streams it may hold (LIVE_STREAMS_PER_ADDRESS) and a browser's six connections.
+REQUEST_HEADERS_SECONDS = env_int("REQUEST_HEADERS_SECONDS", 5)
+CONNECTIONS_PER_ADDRESS = env_int("CONNECTIONS_PER_ADDRESS", 50)
+# Requests a second one address may send each worker (five seconds' worth at once:
+# a page and its files); past it a 503 before Django. 0: no bound.
+ADDRESS_REQUESTS_PER_SECOND = env_int("ADDRESS_REQUESTS_PER_SECOND", 20)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -12,5 +12,7 @@ os.environ.setdefault("DEBUG", "true")
 # A browser suite starts hundreds of games from one address, and the cache that
 # counts them outlives each test: no limit here. tests/web/test_limits.py sets one.
 os.environ.setdefault("GAMES_STARTED_PER_HOUR", "0")
+# Nor a CPU budget for the tests' one address (tests/web/test_limits.py sets one).
+os.environ.setdefault("ADDRESS_CPU_SECONDS", "0")
 
 from scorepad.settings import *  # noqa: E402, F403

@@ -62,11 +62,13 @@ def locked_out(
 
 
 @sensitive_post_parameters("password")
+@limited(throttle.SIGN_IN)
 @csrf_protect
 @never_cache
 @require_http_methods(["GET", "POST"])
 def log_in(request: HtmxHttpRequest) -> HttpResponse:
-    """The sign-in form; django-axes (settings.AXES_*) limits the failed tries."""
+    """The sign-in form; django-axes (settings.AXES_*) limits the failed tries of a name,
+    throttle.SIGN_IN all tries from an address."""
     context = {"next": _next_url(request)}
     if request.method == "GET":
         return render(request, "registration/login.html", {**context, "form": AuthenticationForm()})

@@ -176,10 +176,15 @@ live.VIEWS.update({f"seat:{number}": _seat_view(number) for number in range(MOST
 _open: Counter[tuple[str, Any]] = Counter()
 
 
-def _take(where: str, game_id: int) -> Callable[[], None] | None:
-    """A place for one more stream, or None past a bound; call what it returns to free it."""
-    slots = (("address", where), ("game", game_id))
-    bounds = (settings.LIVE_STREAMS_PER_ADDRESS, settings.LIVE_STREAMS_PER_GAME)
+def _take(where: str, game_id: int, viewer: bool = False) -> Callable[[], None] | None:
+    """A place for one more stream, or None past a bound; call what it returns to free it.
+
+    The viewer link's streams have places of their own in a game
+    (LIVE_VIEWER_STREAMS_PER_GAME): a link anyone may be given can never fill the
+    keeper's and the players' phones' places and push them back to polling."""
+    slots = (("address", where), ("viewers" if viewer else "game", game_id))
+    per_game = settings.LIVE_VIEWER_STREAMS_PER_GAME if viewer else settings.LIVE_STREAMS_PER_GAME
+    bounds = (settings.LIVE_STREAMS_PER_ADDRESS, per_game)
     if any(_open[slot] >= bound for slot, bound in zip(slots, bounds, strict=True)):
         return None
     for slot in slots:
@@ -315,7 +320,7 @@ async def _stream(
     if not isinstance(request, ASGIRequest):
         # No stream under WSGI: 204 tells the browser to stop asking; the page polls.
         return HttpResponse(status=204)
-    free = _take(address(request), game.pk)
+    free = _take(address(request), game.pk, viewer=view == "viewer")
     if free is None:
         response = HttpResponse(
             "Too many live updates open.", status=429, content_type="text/plain; charset=utf-8"

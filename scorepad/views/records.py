@@ -23,6 +23,7 @@ from scorepad.throttle import limited
 
 
 @require_GET
+@limited(throttle.EXPORT, methods=("GET",))
 def export_all(request: HtmxHttpRequest) -> HttpResponse:
     """Every game this person may list, oldest first, as a JSON array of records."""
     games = visible_games(request).order_by("created", "pk")

@@ -2,20 +2,20 @@
 Join link's QR code is drawn the same way: scorepad/views/seats.py).
 
 The viewer page polls itself every few seconds (htmx). Each answer carries an
-ETag made of the game's id and version, so a poll of an unchanged game costs a
-304 and no rendering. The fragment and the whole page have different ETags (the
-page's also names who is signed in, since its header shows them), and both
-vary on HX-Request so a browser cache keeps them apart.
+ETag made of the game's id and version (signed with the secret key), so a poll of
+an unchanged game costs a 304 and no rendering. The fragment and the whole page
+have different ETags (the page's also names who is signed in, since its header
+shows them), and both vary on HX-Request so a browser cache keeps them apart.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 
 import segno
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.crypto import salted_hmac
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -25,6 +25,8 @@ from scorepad.http import HtmxHttpRequest
 from scorepad.views.sheet import sheet_context
 from scorepad.views.table import current_table, table_context
 
+ETAG_SALT = "scorepad.views.sharing.viewer-etag"
+
 
 def _viewer_etag(request: HtmxHttpRequest, viewer_key: str) -> str | None:
     found = viewer_version(request, viewer_key)
@@ -32,8 +34,14 @@ def _viewer_etag(request: HtmxHttpRequest, viewer_key: str) -> str | None:
         return None  # the view answers 404
     pk, version = found
     shown = "live" if request.htmx else f"page-{request.user.pk or 0}"
-    # Hashed, so the tag does not tell how many games Scorepad holds.
-    return '"' + hashlib.sha256(f"{pk}-{version}-{shown}".encode()).hexdigest()[:24] + '"'
+    # Signed with the secret key, so that the tag does not tell the game's number (and
+    # so how many games Scorepad holds): a plain hash of so few values is undone by
+    # trying them all, in under a second.
+    return (
+        '"'
+        + salted_hmac(ETAG_SALT, f"{pk}-{version}-{shown}", algorithm="sha256").hexdigest()[:24]
+        + '"'
+    )
 
 
 @require_GET

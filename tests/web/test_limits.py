@@ -4,16 +4,27 @@ that are not ours (issue 21's second review)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import time
 from typing import Any
 
 import pytest
 from django.core.cache import caches
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from rules_engine import new_record
+from scorepad import throttle
 from scorepad.models import Game
 from tests.web.browsers import kept_here
+
+
+def import_file() -> SimpleUploadedFile:
+    record = new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0).to_json()
+    return SimpleUploadedFile("games.json", json.dumps(record).encode(), "application/json")
+
 
 SETUP = {
     "player": ["Ann", "Bob", "Cat"],
@@ -212,3 +223,148 @@ def test_a_request_for_another_host_is_logged_in_one_line(client: Client) -> Non
         "WARNING django.security.DisallowedHost: Invalid HTTP_HOST header: 'evil.example'. "
         "You may need to add 'evil.example' to ALLOWED_HOSTS."
     ]
+
+
+# --- The CPU one address may ask for --------------------------------------------------
+
+
+class FakeCpu:
+    """The CPU clock the budget reads: each request costs ``each`` seconds (the clock is
+    read as a request starts and as it ends), or the next of ``costs``."""
+
+    def __init__(self, each: float = 0.0) -> None:
+        self.now = 0.0
+        self.each = each
+        self.costs: list[float] = []
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        if self.reads % 2 == 0:  # a request's end
+            self.now += self.costs.pop(0) if self.costs else self.each
+        return self.now
+
+
+@pytest.fixture
+def budget(settings: Any, monkeypatch: pytest.MonkeyPatch) -> FakeCpu:
+    """A budget of 10 CPU seconds an address, 5 a minute after that, 4 requests at once."""
+    settings.ADDRESS_CPU_SECONDS = 10
+    settings.ADDRESS_CPU_SECONDS_A_MINUTE = 5
+    settings.ADDRESS_REQUESTS_AT_ONCE = 4
+    monkeypatch.setattr(throttle, "_budget", None)
+    cpu = FakeCpu()
+    monkeypatch.setattr(throttle, "cpu_clock", cpu)
+    return cpu
+
+
+def test_an_address_that_spent_its_cpu_is_asked_to_wait_and_others_are_not(
+    client: Client, budget: FakeCpu
+) -> None:
+    budget.each = 4.0
+    answers = [client.get("/").status_code for _ in range(3)]
+    refused = client.get("/")
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9").get("/")
+
+    # 4, 8, 12 seconds spent: the third still began within the 10; the fourth waits.
+    assert answers == [200] * 3
+    assert refused.status_code == 503
+    assert refused["Content-Type"] == "text/plain; charset=utf-8"
+    assert refused.text.startswith("Your address has asked the server for a lot of work lately.")
+    # 12 spent, 2 over the 10: at 5 a minute, some 24 seconds.
+    assert 20 < int(refused["Retry-After"]) <= 25
+    assert elsewhere.status_code == 200
+
+
+def test_the_budget_comes_back_with_time(
+    client: Client, budget: FakeCpu, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    budget.each = 6.0
+    assert [client.get("/").status_code for _ in range(3)] == [200, 200, 503]
+
+    clock[0] += 60  # 12 spent, 5 back: 7
+    budget.each = 0.01
+
+    assert client.get("/").status_code == 200
+
+
+def test_an_import_costing_seconds_leaves_the_table_playable_but_not_a_third_import(
+    client: Client, budget: FakeCpu, new_game: Game
+) -> None:
+    # As an import of 200 games of 20 rounds for seven measured: about 8 s of CPU.
+    budget.costs = [8.0, 0.05, 8.0]  # the import, the table, the import
+    first = client.post("/games/import/", {"file": import_file()})
+    tap_page = client.get(f"/g/{new_game.key}/")
+    second = client.post("/games/import/", {"file": import_file()})
+    third = client.post("/games/import/", {"file": import_file()})
+
+    assert first.status_code == 303
+    assert tap_page.status_code == 200
+    assert second.status_code == 303  # 8.05 spent: still within the 10
+    assert third.status_code == 503  # 16.05: it waits
+    assert int(third["Retry-After"]) > 60
+
+
+def test_requests_past_so_many_at_once_from_one_address_wait_a_second() -> None:
+    budget = throttle.CpuBudget(most=10, per_minute=5, at_once=2)
+
+    assert budget.start("10.0.0.9") == 0
+    assert budget.start("10.0.0.9") == 0
+    assert budget.start("10.0.0.9") == 1
+    assert budget.start("10.0.0.2") == 0
+    budget.finish("10.0.0.9", 0.1)
+    assert budget.start("10.0.0.9") == 0
+
+
+def test_the_budget_forgets_addresses_that_spent_nothing_lately(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    budget = throttle.CpuBudget(most=10, per_minute=5, at_once=0)
+    for number in range(10_000):
+        budget.start(f"10.{number // 65536}.{number // 256 % 256}.{number % 256}")
+        budget.finish(f"10.{number // 65536}.{number // 256 % 256}.{number % 256}", 1.0)
+    clock[0] += 60  # each has 1 s: gone in 12 s
+
+    budget.start("192.168.1.20")
+
+    assert list(budget.spent) == ["192.168.1.20"]
+
+
+def test_real_work_counts_against_the_address(client: Client, settings: Any) -> None:
+    settings.ADDRESS_CPU_SECONDS = 1
+    settings.ADDRESS_CPU_SECONDS_A_MINUTE = 1
+    throttle._budget = None
+    try:
+        answers = []
+        started = time.monotonic()
+        while time.monotonic() - started < 60 and 503 not in answers:
+            answers.append(client.get("/new/wizard/").status_code)
+    finally:
+        throttle._budget = None
+
+    assert answers[-1] == 503
+    assert set(answers[:-1]) == {200}
+
+
+def test_the_streams_are_left_to_their_own_bounds(
+    client: Client, budget: FakeCpu, new_game: Game
+) -> None:
+    budget.each = 20.0
+    client.get("/")
+
+    assert client.get("/").status_code == 503
+    assert client.get(f"/g/{new_game.key}/live/").status_code in (200, 204)
+
+
+# --- Exports ----------------------------------------------------------------------------
+
+
+def test_one_address_may_export_its_games_ten_times_in_ten_minutes(client: Client) -> None:
+    caches["default"].clear()
+    answers = [client.get("/games/export.json").status_code for _ in range(11)]
+
+    assert answers == [200] * 10 + [429]
+    assert Client(REMOTE_ADDR="10.0.0.9").get("/games/export.json").status_code == 200

@@ -358,13 +358,32 @@ def test_it_refuses_a_stream_past_the_bound_for_one_game(game: Game, settings: A
     settings.LIVE_STREAMS_PER_GAME = 1
 
     async def scenario() -> None:
-        first = await open_stream(f"/v/{game.viewer_key}/live/")
+        first = await open_stream(f"/g/{game.key}/live/")
         try:
             other_address = AsyncClient(REMOTE_ADDR="10.0.0.9")
-            response = await other_address.get(f"/g/{game.key}/live/")
+            response = await other_address.get(f"/g/{game.key}/sheet/live/")
             assert response.status_code == 429
         finally:
             await first.close()
+
+    run(scenario)
+    assert live_views._open == {}
+
+
+def test_the_viewer_links_streams_leave_the_keepers_room_alone(game: Game, settings: Any) -> None:
+    settings.LIVE_STREAMS_PER_GAME = 1
+    settings.LIVE_VIEWER_STREAMS_PER_GAME = 2
+
+    async def scenario() -> None:
+        viewers = [await open_stream(f"/v/{game.viewer_key}/live/") for _ in range(2)]
+        try:
+            refused = await AsyncClient().get(f"/v/{game.viewer_key}/live/")
+            assert refused.status_code == 429
+            keeper = await open_stream(f"/g/{game.key}/live/")
+            await keeper.close()
+        finally:
+            for viewer in viewers:
+                await viewer.close()
 
     run(scenario)
     assert live_views._open == {}

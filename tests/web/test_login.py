@@ -156,6 +156,8 @@ def test_failures_under_many_other_names_do_not_lift_a_lock(client: Client, ann:
     fail(client, times=5)
 
     for number in range(400):
+        if number % 10 == 0:
+            cache.clear()  # the address's count of tries (throttle.SIGN_IN), not the lock
         fail(client, name=f"someone-{number}")
 
     assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 429
@@ -233,3 +235,37 @@ def test_thirty_tries_at_once_get_five_password_checks_at_most(
     assert len(statuses) == 30
     assert 1 <= len(checks) <= 5
     assert statuses.count(429) >= 25
+
+
+def test_tries_under_a_new_name_each_time_are_limited_by_address(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checks: list[str] = []
+    real = AnyCaseBackend.authenticate
+
+    def counted(
+        self: Any, request: Any, username: Any = None, password: Any = None, **kw: Any
+    ) -> Any:
+        checks.append(str(username))
+        return real(self, request, username, password, **kw)
+
+    monkeypatch.setattr(AnyCaseBackend, "authenticate", counted)
+
+    tries = [fail(client, name=f"guest-{number}")[0] for number in range(20)]
+    over = client.post(URL, {"username": "guest-20", "password": "x" * 12})
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9").post(URL, {"username": "guest-21", "password": "x"})
+
+    assert tries == [400] * 20
+    assert over.status_code == 429
+    assert 0 < int(over["Retry-After"]) <= 600
+    assert "Too many sign-in tries from your address" in over.text
+    assert len(checks) == 21  # 20 here, one elsewhere: the 21st never hashed its password
+    assert elsewhere.status_code == 400
+
+
+def test_the_limit_by_address_counts_successes_too(client: Client, ann: Any) -> None:
+    for _ in range(20):
+        assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 303
+
+    assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 429
+    assert client.get(URL).status_code == 200  # the form itself is never limited

@@ -208,3 +208,23 @@ def test_a_view_that_chose_its_own_caching_keeps_it_made_private(
     assert viewer_control == {"no-cache", "private"}
     assert qr_control == {"max-age=3600", "private"}
     assert "Cookie" in viewer["Vary"] and "Cookie" in qr["Vary"]
+
+
+def test_the_viewers_etag_does_not_give_away_the_games_number(
+    client: Client, new_game: Game, settings: Any
+) -> None:
+    import hashlib
+
+    etag = client.get(f"/v/{new_game.viewer_key}/", headers={"HX-Request": "true"})["ETag"]
+    tag = etag.removeprefix("W/").strip('"')
+
+    # The unsigned tag it once was fell to trying every number and version in a second.
+    tried = {
+        hashlib.sha256(f"{pk}-{version}-live".encode()).hexdigest()[:24]
+        for pk in range(5000)
+        for version in range(8)
+    }
+    assert tag not in tried
+    settings.SECRET_KEY = "another-secret-key-" + "x" * 40
+    other = client.get(f"/v/{new_game.viewer_key}/", headers={"HX-Request": "true"})["ETag"]
+    assert other != etag
