@@ -208,7 +208,8 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         raise Refused("style")
     if opts["scoring"] not in [*scorings, "custom"]:
         raise Refused("scoring")
-    if opts["hook"] not in ("on", "off"):
+    # The Canadian rule is a hook of the games that bid in turn, not Boerenbridge's.
+    if opts["hook"] not in ("on", "off", *(("leader",) if game != "boerenbridge" else ())):
         raise Refused("hook")
     # Sealed bids are stored as shown, and scored as open ones.
     if opts["bidding"] not in ("open", "sealed"):
@@ -344,8 +345,11 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
                 raise Refused("bid")
         if game == "skull-king":
             pass  # no hook, ever
-        elif opts["hook"] == "on" and h >= opts["hook_from"] and not sitting[dealer]:
-            if sum(b for b in bids if b is not None) == h:
+        elif opts["hook"] in ("on", "leader") and h >= opts["hook_from"] and not sitting[dealer]:
+            # The Canadian rule: only a dealer ahead of every other total, and never a 0.
+            leads = all(totals[dealer] > totals[s] for s in range(n) if s != dealer)
+            spared = opts["hook"] == "leader" and (not leads or bids[dealer] == 0)
+            if sum(b for b in bids if b is not None) == h and not spared:
                 raise Refused("the hook")
         scores = [
             t if bids[s] is None else bidder_score(game, opts, bids[s], t, h, n)
