@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -15,7 +15,6 @@ from tests.e2e.screens import PHONE_WIDTH, Screens
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page
-    from pytest_django.fixtures import SettingsWrapper
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = pytest.mark.e2e
@@ -43,7 +42,7 @@ def lan_page(browser: Browser, transactional_db: None) -> Iterator[Page]:
 def test_a_game_over_a_lan_address_logs_no_console_error(
     lan_page: Page,
     live_server: LiveServer,
-    settings: SettingsWrapper,
+    settings: Any,
     screenshots: Path,
 ) -> None:
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_HOST]
