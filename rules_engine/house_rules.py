@@ -58,7 +58,7 @@ def hook_option(default: str, leader: bool = True) -> Option:
     """``hook``: on, off, and (``leader``: Oh Hell, Brink Bid, Wizard) the Canadian rule."""
     choices: tuple[OptionChoice, ...] = (OptionChoice("on", "On"), OptionChoice("off", "Off"))
     if leader:
-        choices += (OptionChoice(LEADER, "Only on a dealer who leads, and 0 always allowed"),)
+        choices += (OptionChoice(LEADER, "The Canadian rule: a dealer in the lead, 0 allowed"),)
     return Option(
         "hook",
         "Hook",
