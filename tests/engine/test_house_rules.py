@@ -272,12 +272,12 @@ def test_an_expression_sees_the_hand_size_and_the_players() -> None:
     [
         (
             {"scoring": "custom", "made": "10"},
-            "option missed is needed with scoring: custom (The score of a bidder who did not)",
+            "option missed is needed with scoring: custom (the score of a bidder who missed their bid)",
         ),
         (
             {"scoring": "custom", "missed": "0"},
             "option made is needed with scoring: custom "
-            "(The score of a bidder who took exactly their bid)",
+            "(the score of a bidder who took exactly their bid)",
         ),
         ({"made": "10", "missed": "0"}, "option made is given only with scoring: custom"),
         ({"missed": "0"}, "option missed is given only with scoring: custom"),
