@@ -79,7 +79,7 @@ def test_skull_kings_sheet_and_the_star_in_dutch(
 
     page.goto(f"{live_server.url}/g/{game.key}/")
     key = page.locator("#table .badge-key")
-    assert " ".join(key.inner_text().split()) == "G geeft ★ meeste punten"
+    assert " ".join(key.inner_text().split()) == "G geeft ★ staat voor"
 
 
 def test_the_canadian_rule_in_dutch(page: Page, live_server: LiveServer) -> None:

@@ -239,5 +239,5 @@ def test_the_table_stars_one_player_ahead_never_a_tie_and_counts_tricks_left_in_
     for tricks in ("0", "1"):
         screens.choose(tricks)
     assert screens.read().totals == {"Ann": 21, "Bob": 22, "Cas": 21}
-    assert star_and_key(page) == (["Bob"], "D deals ★ most points")
+    assert star_and_key(page) == (["Bob"], "D deals ★ ahead")
     page.screenshot(path=SHEETS / "table-one-star-390x844.png", full_page=True)

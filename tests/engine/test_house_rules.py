@@ -272,7 +272,8 @@ def test_an_expression_sees_the_hand_size_and_the_players() -> None:
     [
         (
             {"scoring": "custom", "made": "10"},
-            "option missed is needed with scoring: custom (the score of a bidder who missed their bid)",
+            "option missed is needed with scoring: custom "
+            "(the score of a bidder who missed their bid)",
         ),
         (
             {"scoring": "custom", "missed": "0"},

@@ -440,7 +440,7 @@ def test_the_badges_have_a_key_under_the_totals(client: Client, db: None) -> Non
     game = Game.objects.create(kind="oh-hell", record=oh_hell([ROUND_1]), version=3)  # Ann 13
     page = client.get(f"/g/{game.key}/").text
 
-    key = '<span class="badge">D</span> deals <span class="badge lead">★</span> most points</p>'
+    key = '<span class="badge">D</span> deals <span class="badge lead">★</span> ahead</p>'
     assert key in page
     assert page.count("★") == 2  # Ann's, and the key's
 
