@@ -502,10 +502,23 @@ class SetupForm(forms.Form):
         shown = next((p for p in self.presets() if found and p.key == found.key), None)
         if shown is None:
             return _("These rules are for %(counts)s players, not %(count)s.") % given
-        return _(
-            "As ruled, %(game)s is for %(counts)s players, not %(count)s: pick "
-            "“%(preset)s” below, or another way of dealing for %(count)s."
-        ) % {**given, "preset": said(shown.name)}
+        given["preset"] = said(shown.name)
+        chosen = self.cleaned_data.get("rules") if self.is_bound else self.initial.get("rules")
+        if (chosen or AS_RULED) == AS_RULED:
+            return (
+                _(
+                    "As ruled, %(game)s is for %(counts)s players, not %(count)s: pick "
+                    "“%(preset)s” below, or another way of dealing for %(count)s."
+                )
+                % given
+            )
+        return (
+            _(
+                "These rules are for %(counts)s players, not %(count)s: pick “%(preset)s” "
+                "below, or another way of dealing for %(count)s."
+            )
+            % given
+        )
 
     def rules_range(self) -> tuple[int, int]:
         """How many may play by the rules chosen (Boerenbridge: 3 to 7 once the rules

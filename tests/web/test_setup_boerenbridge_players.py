@@ -285,3 +285,14 @@ def test_no_refusal_of_the_setup_names_an_option_as_the_record_does(
     if action != "add":  # adding a sixth player only redraws (the rules follow)
         assert escape(said) in errors
     assert "option" not in errors and "hands" not in errors.replace("hand sizes", "")
+
+
+def test_other_rules_for_four_only_are_refused_naming_them_these_rules(client: Client) -> None:
+    response = client.post(URL, form(*SEVEN[:5], rules="to-150"))
+
+    assert response.status_code == 400
+    said = escape(
+        "These rules are for 4 players, not 5: pick “1 to 10 and back, to 100” below, "
+        "or another way of dealing for 5."
+    )
+    assert response.text.count(said) == 1
