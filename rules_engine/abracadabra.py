@@ -33,7 +33,7 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Message, Term, each_and
+from .messages import Message, Term, each_and, written
 from .options import MOST_DEALS, Option, OptionChoice
 
 # T, the tricks of a deal, by number of players.
@@ -99,12 +99,12 @@ def check_call(value: object) -> Call:
         return PASS
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise RulesError(Message("abra_call_value", value=repr(value)))
+    raise RulesError(Message("abra_call_value", value=written(value)))
 
 
 def check_bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RulesError(Message("true_or_false", what=what, value=repr(value)))
+        raise RulesError(Message("true_or_false", what=what, value=written(value)))
     return value
 
 
@@ -112,7 +112,7 @@ def check_tricks_list(ctx: RoundContext, seat: int, value: object, what: str) ->
     """Distinct trick numbers 1..T, sorted, or a RulesError naming the player."""
     name = ctx.name(seat)
     if not isinstance(value, list):
-        raise RulesError(Message("abra_tricks_list", player=name, what=what, value=repr(value)))
+        raise RulesError(Message("abra_tricks_list", player=name, what=what, value=written(value)))
     tricks = [as_int(t, Term("a trick number")) for t in value]
     for trick in tricks:
         if not 1 <= trick <= ctx.hand_size:
@@ -727,7 +727,7 @@ class Abracadabra(GameRules):
         for suit in suits:
             if suit not in SUITS:
                 raise RulesError(
-                    Message("abra_suit_value", suits=", ".join(SUITS), value=repr(suit))
+                    Message("abra_suit_value", suits=", ".join(SUITS), value=written(suit))
                 )
         entries += self.suit_entries(ctx, suits)
         named = seat_list(ctx.setup, rnd["named"], "named")

@@ -19,7 +19,7 @@ from .core import (
     read_number,
 )
 from .errors import RulesError
-from .messages import Message, Term, names_and
+from .messages import Message, Term, names_and, written
 from .record import MOST_ROUNDS, Record, check_name
 from .seating import (
     MOST_PLAYERS,
@@ -706,7 +706,7 @@ def change(current: Table, entry: Entry) -> Table:
         check_plan(record.rules, entry.value, len(seating.seated))
         return table(record, (*current.pending, Entry("plan", None, list(entry.value))))
     if seat is None or not 0 <= seat < len(record.players):
-        raise RulesError(Message("not_a_seat", seat=repr(seat)))
+        raise RulesError(Message("not_a_seat", seat=written(seat)))
     name = record.players[seat]
     if entry.kind == "leave" and seat not in seating.seated:
         raise RulesError(Message("change_not_seated", player=name))

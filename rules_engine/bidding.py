@@ -8,21 +8,27 @@ from typing import Any
 from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
 from .core import Choice, Draft, Entry, GameRules, Round, RoundContext, RoundView, Step, StepKind
 from .errors import RulesError
-from .house_rules import hook_holds
+from .house_rules import hook_holds, hook_spares_zero
 from .messages import Message, Term
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 
 
 def forbidden_bid(ctx: RoundContext, bids: list[int | None]) -> int | None:
-    """The dealer's hooked bid: the one that makes the bids add up to the hand size."""
+    """The dealer's hooked bid: the one that makes the bids add up to the hand size.
+
+    Under the Canadian rule (``hook: leader``) a bid of 0 is always allowed.
+    """
     others = sum(b for seat, b in enumerate(bids) if seat != ctx.dealer and b is not None)
     forbidden = ctx.hand_size - others
-    return forbidden if 0 <= forbidden <= ctx.hand_size else None
+    lowest = 1 if hook_spares_zero(ctx.setup) else 0
+    return forbidden if lowest <= forbidden <= ctx.hand_size else None
 
 
 def hook_reason(ctx: RoundContext, bid: int) -> str:
-    return Message("hook", dealer=ctx.name(ctx.dealer), bid=bid, hand_size=ctx.hand_size)
+    # Under the Canadian rule the hook holds only on a dealer who leads: say why now.
+    code = "hook_leader" if hook_spares_zero(ctx.setup) else "hook"
+    return Message(code, dealer=ctx.name(ctx.dealer), bid=bid, hand_size=ctx.hand_size)
 
 
 def bid_choices(ctx: RoundContext, forbidden: int | None) -> tuple[Choice, ...]:
@@ -202,9 +208,10 @@ class BiddingInTurn(GameRules):
         bids[seat] = bid
         entered = {**draft, "bids": bids}
         shown = self.bids_sealed(ctx, draft) and not self.bids_sealed(ctx, entered)
-        if shown and self.hook_in_force(ctx) and sum(bids) == ctx.hand_size:
-            # Sealed, the bids shown add up to H under the hook: the dealer's bid is
-            # set aside, and the dealer bids again, openly (the others' stand).
+        if shown and self.hook_in_force(ctx) and bids[ctx.dealer] == forbidden_bid(ctx, bids):
+            # Sealed, the bids shown add up to H under the hook (the Canadian rule: with
+            # a dealer's bid other than 0): the dealer's bid is set aside, and the
+            # dealer bids again, openly (the others' stand).
             bids[ctx.dealer] = None
             entered["rebid"] = True
         return entered

@@ -219,7 +219,7 @@ class Boerenbridge(GameRules):
     options: ClassVar[tuple[Option, ...]] = (
         scoring_option("Standard: 10 plus the tricks for a made bid, 20 for 0"),
         hands_option(replaces=None),
-        hook_option("on"),
+        hook_option("on", leader=False),  # RULINGS: the Canadian rule is not its own
         HOOK_FROM,
         MADE,
         MISSED,

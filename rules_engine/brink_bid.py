@@ -39,7 +39,7 @@ from .house_rules import (
     hook_option,
     scoring_option,
 )
-from .messages import Message, Term
+from .messages import Message, Term, written
 from .options import AS_RULED, Option, Preset
 
 FINAL_HAND = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
@@ -63,16 +63,16 @@ def hand_sizes(players: int) -> tuple[int, ...]:
 
 
 def trump_die(value: object) -> Message:
-    return Message("brink_trump_die", faces=", ".join(TRUMP_FACES), value=repr(value))
+    return Message("brink_trump_die", faces=", ".join(TRUMP_FACES), value=written(value))
 
 
 def number_die(value: object) -> Message:
     # "none" is the face as the record writes it: a value, not a word.
-    return Message("brink_number_die", faces="1, 2, 3", none="none", value=repr(value))
+    return Message("brink_number_die", faces="1, 2, 3", none="none", value=written(value))
 
 
 def direction_die(value: object) -> Message:
-    return Message("brink_direction_die", faces=", ".join(DIRECTION_FACES), value=repr(value))
+    return Message("brink_direction_die", faces=", ".join(DIRECTION_FACES), value=written(value))
 
 
 @dataclass(frozen=True)

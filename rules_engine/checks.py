@@ -7,7 +7,7 @@ from typing import Any
 
 from .core import TRUMPS, Choice, Round, Setup
 from .errors import RulesError
-from .messages import Message
+from .messages import Message, written
 
 
 def as_int(value: object, what: str) -> int:
@@ -15,7 +15,7 @@ def as_int(value: object, what: str) -> int:
     a record's field ("tricks"), or a word of the catalogue (``Term("a bid")``)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise RulesError(Message("whole_number", what=what, value=repr(value)))
+    raise RulesError(Message("whole_number", what=what, value=written(value)))
 
 
 def seat_list(setup: Setup, value: object, what: str) -> list[Any]:
@@ -30,10 +30,10 @@ def check_keys(rnd: Round, required: Sequence[str], optional: Sequence[str] = ()
         raise RulesError(Message("record_round_object"))
     for key in required:
         if key not in rnd:
-            raise RulesError(Message("round_no_field", field=repr(key)))
+            raise RulesError(Message("round_no_field", field=written(key)))
     for key in rnd:
         if key not in required and key not in optional:
-            raise RulesError(Message("round_unknown_field", field=repr(key)))
+            raise RulesError(Message("round_unknown_field", field=written(key)))
 
 
 def trump_choices() -> tuple[Choice, ...]:
@@ -42,5 +42,5 @@ def trump_choices() -> tuple[Choice, ...]:
 
 def check_trump(value: object) -> str:
     if value not in TRUMPS:
-        raise RulesError(Message("trump_value", trumps=", ".join(TRUMPS), value=repr(value)))
+        raise RulesError(Message("trump_value", trumps=", ".join(TRUMPS), value=written(value)))
     return str(value)

@@ -51,14 +51,16 @@ def _words(error: RulesError, lang: str) -> str:
     return error.words(catalogue.gettext, catalogue.ngettext)
 
 
-def _read(path: str, stdin: TextIO) -> str:
+def _read(path: str, stdin: TextIO) -> str | bytes:
+    """The file's text, or its bytes (JSON's own reading then finds UTF-8, with or
+    without the byte order mark Notepad writes, UTF-16 or UTF-32)."""
     if path == "-":
-        return stdin.read()
+        # Its bytes where it has them: the terminal's encoding is not the file's.
+        buffer = getattr(stdin, "buffer", None)
+        return buffer.read() if buffer is not None else stdin.read()
     try:
-        with open(path, encoding="utf-8") as file:
+        with open(path, "rb") as file:
             return file.read()
-    except UnicodeDecodeError:
-        raise RulesError(Message("cli_not_text", path=path)) from None
     except OSError as error:
         # The system's reason ("No such file or directory") comes in its own words.
         reason = str(error.strerror or error)
@@ -77,12 +79,13 @@ def main(
     args = _parser().parse_args(argv)  # exits 2 with a usage line on a wrong argument
     try:
         sheet = score(load_record(_read(args.file, stdin)))
-    except RulesError as error:
-        # One line, always: a message may quote a house rule's expression.
-        stderr.write(" ".join(_words(error, args.lang).split()) + "\n")
-        return 1
-    except RecursionError:
-        stderr.write(_words(RulesError(Message("record_too_deep")), args.lang) + "\n")
-        return 1
-    stdout.write(json.dumps(sheet.to_json(), indent=2) + "\n")
-    return 0
+    except RecursionError:  # a record nested past what reading it could follow
+        error = RulesError(Message("record_too_deep"))
+    except RulesError as refused:
+        error = refused
+    else:
+        stdout.write(json.dumps(sheet.to_json(), indent=2) + "\n")
+        return 0
+    # One line, always: a message may quote a house rule's expression.
+    stderr.write(" ".join(_words(error, args.lang).split()) + "\n")
+    return 1

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
-from .messages import Message, Param, each_and
+from .messages import Message, Param, each_and, written
 
 NAMES = ("b", "t", "h", "n")
 MAX_LENGTH = 120
@@ -121,8 +121,9 @@ Scorer = Callable[[int, int, int, int], Any]
 
 
 def _shown(text: str) -> str:
-    """Text as one line, for a message: a refusal is always one line."""
-    return " ".join(text.split())
+    """Text as one line, for a message: a refusal is always one line (and half a
+    character, a lone surrogate, which no terminal can write, becomes "?")."""
+    return " ".join(text.split()).encode("utf-8", "replace").decode()
 
 
 def _quoted(text: str) -> str:
@@ -447,6 +448,16 @@ class _Parsed:
 KEPT = 512
 
 
+# Python's reasons an expression cannot be read that a player can put right, by a
+# piece of its words, and the message that says them.
+_SAID_AGAIN = (
+    ("was never closed", "expr_unclosed"),
+    ("unmatched", "expr_unmatched"),
+    ("does not match opening", "expr_unmatched"),
+    ("expected 'else'", "expr_no_else"),
+)
+
+
 @functools.lru_cache(maxsize=KEPT)
 def _parse(text: str) -> _Parsed | Message:
     """The expression read and compiled, or the reason it cannot be (cached both ways)."""
@@ -459,8 +470,10 @@ def _parse(text: str) -> _Parsed | Message:
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError as error:
-        # Python's own reason ("invalid syntax") comes in its words.
-        return Message("expr_unreadable_because", expr=_quoted(source), error=str(error.msg))
+        # Python's reasons are its own words ("invalid decimal literal"): only the
+        # brackets and the if without else are said again, in the players' words.
+        reason = next((code for words, code in _SAID_AGAIN if words in error.msg), None)
+        return Message(reason or "expr_unreadable", expr=_quoted(source))
     except (ValueError, RecursionError, MemoryError):
         return Message("expr_unreadable", expr=_quoted(source))
     checker = _Checker(source)
@@ -515,7 +528,7 @@ def read_expression(text: object, option: str, domain: Domain = PACK_OF_52) -> E
     """The expression of option ``option`` (``made``, ``missed``) checked over every
     round of ``domain``, or a RulesError saying why it is refused."""
     if not isinstance(text, str):
-        raise RulesError(Message("expr_not_text", option=option, value=repr(text)))
+        raise RulesError(Message("expr_not_text", option=option, value=written(text)))
     read = _read(text, domain)
     if isinstance(read, Message):
         raise RulesError(Message("option_reason", option=option, reason=read))
@@ -526,7 +539,7 @@ def scorer(text: object, option: str) -> Expression:
     """The expression of an option already checked (``Option.check``), to work out
     scores with: read once, and not checked over a domain again."""
     if not isinstance(text, str):
-        raise RulesError(Message("expr_not_text", option=option, value=repr(text)))
+        raise RulesError(Message("expr_not_text", option=option, value=written(text)))
     parsed = _parse(text)
     if isinstance(parsed, Message):
         raise RulesError(Message("option_reason", option=option, reason=parsed))

@@ -10,8 +10,8 @@ from typing import Protocol
 from .core import RoundContext
 from .errors import RulesError
 from .games import GAMES
-from .house_rules import hands
-from .messages import Message, Term
+from .house_rules import LEADER, hands
+from .messages import Message, Term, written
 from .options import AS_RULED, Preset
 from .record import new_record
 
@@ -30,7 +30,7 @@ def preset(game: str, key: str, players: int | None = None) -> Preset:
     for found in presets(game, players):
         if found.key == key:
             return found
-    raise RulesError(Message("no_preset", key=repr(key), game=game))
+    raise RulesError(Message("no_preset", key=written(key), game=game))
 
 
 HOUSE_OPTIONS = (
@@ -124,7 +124,8 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
         again = "rules_hands_again" if rules.repeats_hands else "rules_hands"
         parts.append(Message(again, hands=_hands_text(listed)))
     if "hook" in house:
-        parts.append(Message("rules_hook" if house["hook"] == "on" else "rules_no_hook"))
+        hook = {"on": "rules_hook", LEADER: "rules_hook_leader"}.get(str(house["hook"]))
+        parts.append(Message(hook or "rules_no_hook"))
     if "hook_from" in house and house.get("hook") != "off":
         parts.append(Message("rules_hook_from", cards=str(house["hook_from"])))
     if "made" in house:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .core import GameRules, RoundContext, Setup
 from .errors import RulesError
 from .expressions import Expression, scorer
-from .messages import Message, Term
+from .messages import Lowered, Message, Term
 from .options import Option, OptionChoice, OptionValue
 
 MOST_HAND_FROM = 60
@@ -51,14 +51,21 @@ def scoring_option(standard: str) -> Option:
     )
 
 
-def hook_option(default: str) -> Option:
+LEADER = "leader"
+
+
+def hook_option(default: str, leader: bool = True) -> Option:
+    """``hook``: on, off, and (``leader``: Oh Hell, Brink Bid, Wizard) the Canadian rule."""
+    choices: tuple[OptionChoice, ...] = (OptionChoice("on", "On"), OptionChoice("off", "Off"))
+    if leader:
+        choices += (OptionChoice(LEADER, "The Canadian rule: a dealer in the lead, 0 allowed"),)
     return Option(
         "hook",
         "Hook",
         "The dealer may not bid what makes the bids add up to the cards dealt.",
         "choice",
         default,
-        (OptionChoice("on", "On"), OptionChoice("off", "Off")),
+        choices,
         house_rule=True,
     )
 
@@ -84,7 +91,7 @@ MADE = Option(
 MISSED = Option(
     "missed",
     "Missed",
-    "The score of a bidder who did not (with scoring: custom).",
+    "The score of a bidder who missed their bid (with scoring: custom).",
     "expression",
     None,
     house_rule=True,
@@ -123,11 +130,33 @@ def hands(setup: Setup) -> tuple[int, ...] | None:
 
 
 def hook_holds(ctx: RoundContext, default: str) -> bool:
-    """Whether the dealer is hooked this round: hook on, and H at least ``hook_from``."""
-    if ctx.setup.options.get("hook", default) != "on":
+    """Whether the dealer is hooked this round: hook on (or ``leader``, and the dealer
+    leads), and H at least ``hook_from``."""
+    hook = ctx.setup.options.get("hook", default)
+    if hook not in ("on", LEADER):
         return False
     start = setting(ctx.setup, HOOK_FROM)
-    return not isinstance(start, int) or ctx.hand_size >= start
+    if isinstance(start, int) and ctx.hand_size < start:
+        return False
+    return hook != LEADER or dealer_leads(ctx)
+
+
+def dealer_leads(ctx: RoundContext) -> bool:
+    """Whether the dealer's total before the round is higher than every other
+    player's at the table: a tie is no lead, so nobody leads the first round.
+
+    RULINGS, "House rules", ``hook: leader`` (the Canadian rule). The context holds
+    the players seated in the round, so every other seat of it is every other
+    seated player.
+    """
+    totals = ctx.totals_before
+    mine = totals[ctx.dealer]
+    return all(mine > total for seat, total in enumerate(totals) if seat != ctx.dealer)
+
+
+def hook_spares_zero(setup: Setup) -> bool:
+    """Whether the dealer may always bid 0, even hooked (the Canadian rule)."""
+    return setup.options.get("hook") == LEADER
 
 
 def custom_scoring(setup: Setup) -> tuple[Expression, Expression] | None:
@@ -170,7 +199,8 @@ def check_house_rules(setup: Setup, most: int, too_big: str = "hands_too_big") -
                 Message("option_only_with", name=option.name, setting="scoring: custom")
             )
         if custom and not given:
-            what = Term(option.help.split(" (")[0])
+            # "the score of a bidder who missed their bid": the option's help in a line.
+            what = Lowered(Term(option.help.split(" (")[0]))
             raise RulesError(
                 Message(
                     "option_needed_custom", name=option.name, setting="scoring: custom", what=what

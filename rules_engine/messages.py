@@ -189,7 +189,7 @@ ENGLISH: Mapping[str, Template] = {
     # --- Tricks taken (the games that bid tricks) ---
     "prompt_tricks": "Tricks {player} took",
     "tricks_left": Plural(
-        "only {left} trick of {hand_size} are left",
+        "only {left} trick of {hand_size} is left",
         "only {left} tricks of {hand_size} are left",
         "left",
     ),
@@ -335,7 +335,6 @@ ENGLISH: Mapping[str, Template] = {
     "record_round_object": "a round must be a JSON object",
     "option_only_with": "option {name} is given only with {setting}",
     "hand_at_least_one": "a hand has at least 1 card, not {value}",
-    "record_not_json": "the file is not readable JSON ({error})",
     # --- Abracadabra: its refusals, prompts and notes ---
     "abra_call_value": 'a call is a bid (a number) or "pass", not {value}',
     "true_or_false": "{what} is true or false, not {value}",
@@ -477,7 +476,6 @@ ENGLISH: Mapping[str, Template] = {
     "option_needed_custom": "option {name} is needed with {setting} ({what})",
     "no_preset": "there is no preset {key} for {game}",
     "draw_nobody": "nobody to draw for",
-    "cli_not_text": "{path} is not a text file",
     "cli_cannot_read": "cannot read {path}: {error}",
     "record_too_deep": "the record is nested too deeply to read",
     # --- Correcting a cell of the sheet, and what the correction changes ---
@@ -510,7 +508,6 @@ ENGLISH: Mapping[str, Template] = {
     "expr_name_is": "{name} is {value}",
     "expr_too_long": "{expr} is {length} characters long: at most {most}",
     "expr_empty": "the expression is empty",
-    "expr_unreadable_because": "{expr} cannot be read ({error})",
     "expr_unreadable": "{expr} cannot be read",
     "expr_division": "division by zero",
     "expr_division_when": "division by zero when {when}",
@@ -519,6 +516,27 @@ ENGLISH: Mapping[str, Template] = {
     "expr_not_text": "option {option} is an expression written as text, not {value}",
     # --- Boerenbridge's bounce off the target, on the table's totals ---
     "bounce": "{total} + {score} = {new}, {over} over {goal}: {bounced}",
+    # --- The Canadian rule (``hook: leader``): the hook holds on a dealer who leads ---
+    "hook_leader": Plural(
+        "{dealer} deals with the lead and may not bid {bid}: the bids would add up to "
+        "the {hand_size} trick",
+        "{dealer} deals with the lead and may not bid {bid}: the bids would add up to "
+        "the {hand_size} tricks",
+        "hand_size",
+    ),
+    "rules_hook_leader": "the Canadian rule",
+    # --- A file that is no record, said without Python's words ---
+    "record_empty": "the file is empty",
+    "record_not_text": "the file is not text: a game record is a JSON text file",
+    "record_not_json_at": (
+        "the file is not a readable JSON text: something is wrong at line {line}, column {column}"
+    ),
+    "record_number_too_long": (
+        "the file holds a number of {digits} digits: no number in a game record is that long"
+    ),
+    "expr_unclosed": "{expr} cannot be read: a bracket is opened and never closed",
+    "expr_unmatched": "{expr} cannot be read: a bracket is closed that was not opened",
+    "expr_no_else": "{expr} cannot be read: an if needs its else (X if C else Y)",
 }
 
 
@@ -530,12 +548,13 @@ class Term(str):
 
 class Lowered(str):
     """A message given as a parameter in the middle of a sentence, with its first letter
-    made small in every language ("the round is not finished: tricks Ann took")."""
+    made small in every language ("the round is not finished: tricks Ann took"), but
+    where it opens with a player's name ("the round is not finished: Ben calls")."""
 
     message: str
 
     def __new__(cls, message: str) -> Lowered:
-        lowered = super().__new__(cls, _lower_first(message))
+        lowered = super().__new__(cls, _lowered(message, _english, _english_plural))
         lowered.message = message
         return lowered
 
@@ -545,6 +564,22 @@ class Lowered(str):
 
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
+
+
+def _lowered(text: str, gettext: Gettext, ngettext: Ngettext) -> str:
+    """``text`` rendered, its first letter made small unless its template (in this
+    language) opens with a parameter: a name keeps its capital ("Ben calls")."""
+    words = render(text, gettext, ngettext)
+    if isinstance(text, Message):
+        template = ENGLISH[text.code]
+        said = (
+            ngettext(template.one, template.other, 1)
+            if isinstance(template, Plural)
+            else gettext(template)
+        )
+        if said.startswith("{"):
+            return words
+    return _lower_first(words)
 
 
 Param = int | str | tuple[str, ...]
@@ -631,8 +666,34 @@ def render(text: str, gettext: Gettext = _english, ngettext: Ngettext = _english
     if isinstance(text, Message):
         return _render(text.code, text.params, gettext, ngettext)
     if isinstance(text, Lowered):
-        return _lower_first(render(text.message, gettext, ngettext))
+        return _lowered(text.message, gettext, ngettext)
     # gettext("") is the catalogue's header, not a word.
     if isinstance(text, Term) and text:
         return gettext(text)
     return text
+
+
+LONGEST_QUOTED = 60
+
+
+def written(value: object) -> str:
+    """A value quoted in a refusal as a record's file says it: JSON's ``true``,
+    ``false``, ``null``, ``NaN`` (never Python's ``True``, ``None``, ``nan``), a text
+    between quotes (``'two'``), cut short with "…" where it runs long."""
+    text = _written(value)
+    return text if len(text) <= LONGEST_QUOTED else text[: LONGEST_QUOTED - 1] + "…"
+
+
+def _written(value: object) -> str:
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, float):
+        return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}.get(str(value), str(value))
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_written(item) for item in value[:LONGEST_QUOTED]) + "]"
+    if isinstance(value, Mapping):
+        pairs = list(value.items())[:LONGEST_QUOTED]
+        return "{" + ", ".join(f"{_written(k)}: {_written(v)}" for k, v in pairs) + "}"
+    # A text as Python quotes it: every control or broken character written as an escape,
+    # so the refusal stays one line (and a number as its digits).
+    return repr(value)

@@ -8,7 +8,7 @@ from typing import Literal
 
 from .errors import RulesError
 from .expressions import PACK_OF_52, Domain, read_expression
-from .messages import Message, Term
+from .messages import Message, Term, written
 
 OptionValue = str | int | bool | tuple[int, ...] | None
 # "hands": a list of hand sizes (kept as a tuple); "expression": a house rule's
@@ -54,7 +54,7 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise RulesError(Message("option_bool", name=self.name, value=repr(value)))
+            raise RulesError(Message("option_bool", name=self.name, value=written(value)))
         if self.kind == "hands":
             return self.check_hands(value)
         if self.kind == "expression":
@@ -65,7 +65,7 @@ class Option:
             if value is None and (self.default is None or self.nullable):
                 return None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(Message("option_int", name=self.name, value=repr(value)))
+                raise RulesError(Message("option_int", name=self.name, value=written(value)))
             if self.minimum is not None and value < self.minimum:
                 raise RulesError(
                     Message("option_minimum", name=self.name, minimum=self.minimum, value=value)
@@ -81,13 +81,15 @@ class Option:
             if type(choice_value) is type(value) and choice_value == value:
                 return choice_value
         shown = ", ".join(str(v) for v in allowed)
-        raise RulesError(Message("option_choice", name=self.name, choices=shown, value=repr(value)))
+        raise RulesError(
+            Message("option_choice", name=self.name, choices=shown, value=written(value))
+        )
 
     def check_hands(self, value: object) -> tuple[int, ...]:
         """A list of hand sizes, 1 to 60 of them, each at least 1 (the most a pack
         allows depends on the players, and the game checks it with them)."""
         if not isinstance(value, list | tuple):
-            raise RulesError(Message("option_hands_list", name=self.name, value=repr(value)))
+            raise RulesError(Message("option_hands_list", name=self.name, value=written(value)))
         if not 1 <= len(value) <= MOST_ROUNDS_LISTED:
             raise RulesError(
                 Message(
@@ -96,7 +98,7 @@ class Option:
             )
         for size in value:
             if not isinstance(size, int) or isinstance(size, bool):
-                reason = Message("hand_size_whole", value=repr(size))
+                reason = Message("hand_size_whole", value=written(size))
                 raise RulesError(Message("option_reason", option=self.name, reason=reason))
             if size < 1:
                 reason = Message("hand_at_least_one", value=size)
@@ -112,7 +114,7 @@ def resolve_options(
     for name in given:
         if name not in known:
             names = ", ".join(known) or Term("none")
-            raise RulesError(Message("option_unknown", name=repr(name), names=names))
+            raise RulesError(Message("option_unknown", name=written(name), names=names))
         for other in known[name].excludes:
             if other in given:
                 raise RulesError(Message("options_exclusive", other=other, name=name))

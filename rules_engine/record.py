@@ -14,7 +14,7 @@ from typing import Any
 from .core import MAX_NAME, GameRules, Round, Setup
 from .errors import RulesError
 from .games import GAMES
-from .messages import Message, Term
+from .messages import Message, Term, written
 from .options import MOST_DEALS, resolve_options
 from .seating import MOST_PLAYERS, Lineup, Seating, lineup, uses_seating
 
@@ -32,7 +32,9 @@ REQUIRED = ("format", "game", "options", "players", "first_dealer", "rounds")
 
 def rules_for(game: object) -> GameRules:
     if not isinstance(game, str) or game not in GAMES:
-        raise RulesError(Message("record_unknown_game", value=repr(game), games=", ".join(GAMES)))
+        raise RulesError(
+            Message("record_unknown_game", value=written(game), games=", ".join(GAMES))
+        )
     return GAMES[game]
 
 
@@ -184,14 +186,14 @@ def check_played_at(value: object) -> str:
     earliest = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
     latest = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
     if not earliest <= moment <= latest:
-        raise RulesError(Message("record_played_at_range", field="played_at", value=repr(value)))
+        raise RulesError(Message("record_played_at_range", field="played_at", value=written(value)))
     return value
 
 
 def _not_played_at(value: object) -> RulesError:
     example = '"2026-11-21T19:30:00+01:00"'
     return RulesError(
-        Message("record_played_at", field="played_at", example=example, value=repr(value))
+        Message("record_played_at", field="played_at", example=example, value=written(value))
     )
 
 
@@ -265,13 +267,15 @@ def check_name(value: object) -> str:
     if not name:
         raise RulesError(Message("record_needs_name"))
     if len(name) > MAX_NAME:
-        raise RulesError(Message("record_name_too_long", name=repr(name[:MAX_NAME]), most=MAX_NAME))
+        raise RulesError(
+            Message("record_name_too_long", name=written(name[:MAX_NAME]), most=MAX_NAME)
+        )
     # The case-folded name counts too: it is how a player is found ("ß" is "ss").
     if len(name.casefold()) > MAX_NAME:
         raise RulesError(
             Message(
                 "record_name_folds_too_long",
-                name=repr(name),
+                name=written(name),
                 count=len(name.casefold()),
                 most=MAX_NAME,
             )
@@ -279,7 +283,7 @@ def check_name(value: object) -> str:
     # Control characters (NUL...) and lone surrogates cannot be stored or shown.
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
         shown = name.encode("utf-8", "replace").decode()
-        raise RulesError(Message("record_name_control", name=repr(shown)))
+        raise RulesError(Message("record_name_control", name=written(shown)))
     return name
 
 
@@ -291,13 +295,17 @@ def parse_record(data: object) -> Record:
     """
     if not isinstance(data, Mapping):
         raise RulesError(Message("record_not_object"))
+    if "format" not in data:
+        raise RulesError(Message("record_missing_field", field="format"))
     if data.get("format") != FORMAT:
         raise RulesError(
-            Message("record_format", format=FORMAT, field="format", value=repr(data.get("format")))
+            Message(
+                "record_format", format=FORMAT, field="format", value=written(data.get("format"))
+            )
         )
     for key in data:
         if key not in FIELDS:
-            raise RulesError(Message("record_unknown_field", field=repr(key)))
+            raise RulesError(Message("record_unknown_field", field=written(key)))
     for key in REQUIRED:
         if key not in data:
             raise RulesError(Message("record_missing_field", field=key))
@@ -321,7 +329,7 @@ def parse_record(data: object) -> Record:
     played_at = check_played_at(data["played_at"]) if "played_at" in data else None
     stopped = data.get("stopped", False)
     if not isinstance(stopped, bool):
-        raise RulesError(Message("record_stopped", field="stopped", value=repr(stopped)))
+        raise RulesError(Message("record_stopped", field="stopped", value=written(stopped)))
     if stopped and not rounds:
         raise RulesError(Message("record_stopped_empty", field="stopped"))
     if len(rounds) > MOST_ROUNDS:
@@ -351,21 +359,43 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def read_json(text: str | bytes) -> Any:
-    """The JSON data of a file's text, refusing a key given twice in any object.
+    """The JSON data of a file's text, or a RulesError saying in a player's words why
+    it cannot be read: not text, not JSON (where), nested too deeply, a number too long
+    to be anything in a game, or a key given twice in an object.
 
-    Unreadable JSON raises ValueError (or RecursionError, nested too deeply), as
-    ``json.loads`` does, for the caller to say in its own words; a key given twice
-    raises the RulesError (a ValueError too) before it.
+    A file Notepad saved starts with a byte order mark: it is read past, as are the
+    UTF-16 and UTF-32 that JSON allows when given as bytes.
     """
-    return json.loads(text, object_pairs_hook=unique_keys)
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise RulesError(Message("record_empty"))
+    try:
+        return json.loads(text, object_pairs_hook=unique_keys, parse_int=_whole_number)
+    except RulesError:
+        raise  # a key given twice, a number too long: already in words
+    except UnicodeDecodeError:
+        raise RulesError(Message("record_not_text")) from None
+    except json.JSONDecodeError as error:
+        raise RulesError(
+            Message("record_not_json_at", line=error.lineno, column=error.colno)
+        ) from None
+    except RecursionError:
+        raise RulesError(Message("record_too_deep")) from None
+
+
+# No number of a game record is near this long (the largest, a starting total, has 5
+# digits); Python reads no longer one than 4300 anyway, and says so in its own words.
+LONGEST_NUMBER = 100
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > LONGEST_NUMBER:
+        raise RulesError(Message("record_number_too_long", digits=digits))
+    return int(text)
 
 
 def load_record(text: str | bytes) -> Record:
     """A Record from the text of a scorepad/1 file."""
-    try:
-        data = read_json(text)
-    except RulesError:
-        raise  # a key given twice: a ValueError too, and already in words
-    except (ValueError, RecursionError) as error:
-        raise RulesError(Message("record_not_json", error=str(error))) from None
-    return parse_record(data)
+    return parse_record(read_json(text))

@@ -22,7 +22,7 @@ from typing import Any
 
 from .core import GameRules, Round, RoundContext, Setup
 from .errors import RulesError
-from .messages import Message, Term, names_and
+from .messages import Message, Term, names_and, written
 
 MOST_PLAYERS = 20
 """A record that seats players apart names at most this many, over the whole game."""
@@ -173,7 +173,7 @@ def check_start(value: object) -> int:
     """A starting total: a whole number from -10000 to 10000."""
     if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MOST_START:
         raise RulesError(
-            Message("start_range", low=-MOST_START, high=MOST_START, value=repr(value))
+            Message("start_range", low=-MOST_START, high=MOST_START, value=written(value))
         )
     return value
 

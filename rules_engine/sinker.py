@@ -28,7 +28,7 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Message, Term, comma_list
+from .messages import Message, Term, comma_list, written
 from .options import MOST_DEALS, Option, OptionChoice
 
 TRICKS = 8
@@ -302,7 +302,7 @@ class Sinker(GameRules):
         for call in calls:
             if not isinstance(call, str) or call not in CALLS:
                 raise RulesError(
-                    Message("sinker_call_value", calls=", ".join(CALLS), value=repr(call))
+                    Message("sinker_call_value", calls=", ".join(CALLS), value=written(call))
                 )
             entry = Entry("call", auction(ctx, draft).to_call, call)
             draft = self.enter(ctx, draft, entry)  # refuses a call the rules do not allow

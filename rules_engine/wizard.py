@@ -1,8 +1,9 @@
 """Wizard: a 60-card pack, one card more each round until the pack is dealt out.
 
 RULINGS.md, "Wizard": 3 to 6 players; round r (1-based) deals r cards, for 60 / n
-rounds; bids in bid order, 0..H, with no hook as ruled (the house rule ``hook`` is
-"the Canadian rule"); made: 20 + 10 a trick, missed: 10 off a trick over or under.
+rounds; bids in bid order, 0..H, with no hook as ruled (the house rule ``hook: on`` is
+the plain dealer's hook, ``hook: leader`` the Canadian rule); made: 20 + 10 a trick,
+missed: 10 off a trick over or under.
 The trump is optional to record (a suit or none) and kept as given.
 """
 
@@ -28,6 +29,7 @@ from .expressions import Domain
 from .house_rules import (
     BIDDING,
     HOOK_FROM,
+    LEADER,
     MADE,
     MISSED,
     ScheduledHands,
@@ -64,12 +66,21 @@ def round_score(bid: int, tricks: int) -> int:
 PRESETS: tuple[Preset, ...] = (
     Preset(AS_RULED, "As ruled", "1 card, one more a round until the 60 cards are dealt."),
     Preset(
-        "canadian",
-        "The Canadian rule",
+        "dealers-hook",
+        "The dealer's hook",
         "The dealer may not make the bids add up to the cards dealt.",
         {"hook": "on"},
         "https://en.wikipedia.org/wiki/Wizard_(card_game): 'A common variant ... is to "
         "not allow the total number of tricks bid in a round to match the round number'",
+    ),
+    Preset(
+        "canadian",
+        "The Canadian rule",
+        "Only a dealer who leads may not make the bids add up to the cards dealt; "
+        "0 is always allowed.",
+        {"hook": LEADER},
+        "https://wizardcards.com forum, 'The Canadian Rule', as played in its tournaments "
+        "(RULINGS, Wizard)",
     ),
 )
 

@@ -97,7 +97,7 @@ TEMPLATES = (
     gettext_noop('to {target} or more'),  # goal_to_or_more
     ngettext_lazy('{count} deal', '{count} deals', 'count'),  # goal_deals
     gettext_noop('Tricks {player} took'),  # prompt_tricks
-    ngettext_lazy('only {left} trick of {hand_size} are left', 'only {left} tricks of {hand_size} are left', 'left'),  # tricks_left
+    ngettext_lazy('only {left} trick of {hand_size} is left', 'only {left} tricks of {hand_size} are left', 'left'),  # tricks_left
     gettext_noop("it is {player}'s tricks that are asked for"),  # tricks_asked
     gettext_noop('{player} cannot take {tricks} tricks'),  # tricks_negative
     ngettext_lazy('the tricks add up to {total}, but {hand_size} trick was played', 'the tricks add up to {total}, but {hand_size} tricks were played', 'hand_size'),  # tricks_sum
@@ -206,7 +206,6 @@ TEMPLATES = (
     gettext_noop('a round must be a JSON object'),  # record_round_object
     gettext_noop('option {name} is given only with {setting}'),  # option_only_with
     gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
-    gettext_noop('the file is not readable JSON ({error})'),  # record_not_json
     gettext_noop('a call is a bid (a number) or "pass", not {value}'),  # abra_call_value
     gettext_noop('{what} is true or false, not {value}'),  # true_or_false
     gettext_noop("{player}'s {what} must be a list of trick numbers, not {value}"),  # abra_tricks_list
@@ -320,7 +319,6 @@ TEMPLATES = (
     gettext_noop('option {name} is needed with {setting} ({what})'),  # option_needed_custom
     gettext_noop('there is no preset {key} for {game}'),  # no_preset
     gettext_noop('nobody to draw for'),  # draw_nobody
-    gettext_noop('{path} is not a text file'),  # cli_not_text
     gettext_noop('cannot read {path}: {error}'),  # cli_cannot_read
     gettext_noop('the record is nested too deeply to read'),  # record_too_deep
     gettext_noop('round {number} has no {field} to correct'),  # cell_no_field
@@ -348,7 +346,6 @@ TEMPLATES = (
     gettext_noop('{name} is {value}'),  # expr_name_is
     gettext_noop('{expr} is {length} characters long: at most {most}'),  # expr_too_long
     gettext_noop('the expression is empty'),  # expr_empty
-    gettext_noop('{expr} cannot be read ({error})'),  # expr_unreadable_because
     gettext_noop('{expr} cannot be read'),  # expr_unreadable
     gettext_noop('division by zero'),  # expr_division
     gettext_noop('division by zero when {when}'),  # expr_division_when
@@ -356,5 +353,14 @@ TEMPLATES = (
     gettext_noop('{expr} gives {value} when {when}: a score lies in {low}..{high}'),  # expr_range_when
     gettext_noop('option {option} is an expression written as text, not {value}'),  # expr_not_text
     gettext_noop('{total} + {score} = {new}, {over} over {goal}: {bounced}'),  # bounce
+    ngettext_lazy('{dealer} deals with the lead and may not bid {bid}: the bids would add up to the {hand_size} trick', '{dealer} deals with the lead and may not bid {bid}: the bids would add up to the {hand_size} tricks', 'hand_size'),  # hook_leader
+    gettext_noop('the Canadian rule'),  # rules_hook_leader
+    gettext_noop('the file is empty'),  # record_empty
+    gettext_noop('the file is not text: a game record is a JSON text file'),  # record_not_text
+    gettext_noop('the file is not a readable JSON text: something is wrong at line {line}, column {column}'),  # record_not_json_at
+    gettext_noop('the file holds a number of {digits} digits: no number in a game record is that long'),  # record_number_too_long
+    gettext_noop('{expr} cannot be read: a bracket is opened and never closed'),  # expr_unclosed
+    gettext_noop('{expr} cannot be read: a bracket is closed that was not opened'),  # expr_unmatched
+    gettext_noop('{expr} cannot be read: an if needs its else (X if C else Y)'),  # expr_no_else
 )
 # fmt: on

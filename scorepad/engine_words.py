@@ -55,12 +55,13 @@ GAME_TEXTS = (
     gettext_noop('The dealer may not bid what makes the bids add up to the cards dealt.'),
     gettext_noop('On'),
     gettext_noop('Off'),
+    gettext_noop('The Canadian rule: a dealer in the lead, 0 allowed'),
     gettext_noop('Hook from'),
     gettext_noop('The hook holds only in rounds of at least this many cards.'),
     gettext_noop('Made'),
     gettext_noop('The score of a bidder who took exactly their bid (with scoring: custom).'),
     gettext_noop('Missed'),
-    gettext_noop('The score of a bidder who did not (with scoring: custom).'),
+    gettext_noop('The score of a bidder who missed their bid (with scoring: custom).'),
     gettext_noop('Bid your tricks all at once; score exactly 100 to win, and sit out the bidding from 80 points.'),
     gettext_noop('Scoring'),
     gettext_noop('Standard: 10 plus the tricks for a made bid, 20 for 0'),
@@ -168,8 +169,10 @@ GAME_TEXTS = (
     gettext_noop('One card more each round; bid your tricks exactly: 20 and 10 a trick for the bid made, 10 off for every trick over or under.'),
     gettext_noop('Standard: 20 and 10 a trick for the bid made, -10 a trick off'),
     gettext_noop('1 card, one more a round until the 60 cards are dealt.'),
-    gettext_noop('The Canadian rule'),
+    gettext_noop("The dealer's hook"),
     gettext_noop('The dealer may not make the bids add up to the cards dealt.'),
+    gettext_noop('The Canadian rule'),
+    gettext_noop('Only a dealer who leads may not make the bids add up to the cards dealt; 0 is always allowed.'),
     gettext_noop('Bid your tricks all at once; 20 a trick for the bid made, with bonuses for captures; a bid of 0 risks 10 a card.'),
     gettext_noop('Bonus'),
     gettext_noop('10 rounds of 1 to 10 cards; the bids shown together.'),
@@ -209,7 +212,7 @@ GAME_TEXTS = (
     gettext_noop('lost tricks'),
     # The start of the made and missed options' help, as a refusal quotes it.
     gettext_noop('The score of a bidder who took exactly their bid'),
-    gettext_noop('The score of a bidder who did not'),
+    gettext_noop('The score of a bidder who missed their bid'),
 )
 # fmt: on
 
@@ -229,5 +232,7 @@ SHEET_COLUMNS = (
     pgettext_lazy("a sheet's column", 'Named'),
     pgettext_lazy("a sheet's column", 'Suit cards'),
     pgettext_lazy("a sheet's column", 'Bonus'),
+    # A round's whole numbers (GameRules.round_numbers), as scorepad.paper heads them.
+    pgettext_lazy("a sheet's column", 'Lost'),
 )
 # fmt: on

@@ -219,6 +219,13 @@ def scoring_in_words(made: str, missed: str) -> dict[str, Any]:
     return words_
 
 
+# Refusals of our own rules whose engine words open with the option's name as the
+# record writes it ("option hands lists 1 to 60 hands"), as they read beside the field.
+SAID_BESIDE = {
+    "option_hands_count": gettext_lazy("Give 1 to %(most)s hand sizes, not %(count)s."),
+}
+
+
 def _beside(error: RulesError) -> tuple[str, str] | None:
     """An engine refusal of one of our own rules' options, as the field it belongs
     beside and the reason in words ("option made: `10 + x` uses the name `x`..."
@@ -228,9 +235,12 @@ def _beside(error: RulesError) -> tuple[str, str] | None:
     option = str(params.get("option") or params.get("name") or "")
     if option not in ("hands", "made", "missed", *OWN_OPTIONS):
         return None
-    reason = params.get("reason") if getattr(message, "code", "") == "option_reason" else None
+    code = getattr(message, "code", "")
+    reason = params.get("reason") if code == "option_reason" else None
     if isinstance(reason, str):
         return f"option_{option}", translated(reason)
+    if code in SAID_BESIDE:  # a refusal that opens with the option's record name
+        return f"option_{option}", SAID_BESIDE[code] % dict(params)
     # Other refusals of one option open as "option hands: ..." too (in the page's
     # language): beside the field that says it already.
     said_ = translated(message)
@@ -252,6 +262,13 @@ def said(text: str) -> str:
     """A preset's name or description in the page's language: a message of the
     engine's (its hands follow the players), or a word of the games' own."""
     return translated(text) if isinstance(text, Message) else _(text)
+
+
+def counts_said(least: int, most: int) -> str:
+    """How many may play, as the setup says it: "4", "3 to 7"."""
+    if least == most:
+        return str(least)
+    return translated(Message("players_from_to", least=least, most=most))
 
 
 def hands_text(hands: Sequence[int]) -> str:
@@ -281,6 +298,9 @@ class SetupForm(forms.Form):
     player = NameListField(required=False)
     first_dealer = forms.CharField(required=False)
     action = forms.CharField(required=False)
+    # The preset the form picked itself for the players at the table (``for_count``):
+    # a table back at a count the game as ruled takes goes back to it.
+    proposed = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     # Drawn once a form: "Start" tapped twice (no JavaScript to stop it) makes one game.
     start_token = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
@@ -376,8 +396,17 @@ class SetupForm(forms.Form):
         return [self[f"option_{option.name}"] for option in plain_options(self.rules)]
 
     def rule_choices(self) -> list[tuple[Any, str]]:
-        """Each rules choice (a radio button) with what it means in a line."""
-        described = {found.key: said(found.description) for found in self.presets()}
+        """Each rules choice (a radio button) with what it means in a line; a preset
+        for other numbers of players than those at the table says so (Boerenbridge
+        as ruled is for 4)."""
+        count = self.player_count()
+        described = {}
+        for found in self.presets():
+            described[found.key] = said(found.description)
+            low, high = self.rules.player_range(found.options)
+            if not low <= count <= high:
+                only = _("For %(counts)s players only.") % {"counts": counts_said(low, high)}
+                described[found.key] += " " + only
         for saved in self.saved:
             described[saved.choice] = translated(rules_in_play(self.rules.key, saved.options))
         described[OWN] = (
@@ -426,6 +455,72 @@ class SetupForm(forms.Form):
         return presets(self.rules.key, self.player_count(seats))
 
     def player_range(self) -> tuple[int, int]:
+        """How many may sit at the table: every count the game takes. Where the rules
+        chosen take fewer (Boerenbridge as ruled, for 4), the rows added or removed
+        pick hands for the count (``for_count``)."""
+        return self.rules.min_players, self.rules.max_players
+
+    def proposal(self, count: int) -> Preset | None:
+        """The first preset that deals for ``count`` players (Boerenbridge for 5: 1 to
+        10 and back, to 100), or None."""
+        for found in self.presets(count):
+            low, high = self.rules.player_range(found.options)
+            if low <= count <= high:
+                return found
+        return None
+
+    def for_count(self, count: int) -> dict[str, str]:
+        """The rules choice for ``count`` rows of players, where it changes: a preset
+        that deals for them in place of rules that cannot (proposed, so that back at a
+        count the game as ruled takes, the form goes back to it)."""
+        if not self.has_house_rules:
+            return {}
+        self.is_valid()  # the fields that clean
+        cleaned = self.cleaned_data
+        choice = cleaned.get("rules") or AS_RULED
+        if choice == cleaned.get("proposed"):
+            low, high = self.rules.player_range({})
+            if low <= count <= high:
+                return {"rules": AS_RULED, "proposed": ""}
+        low, high = self.rules_range()
+        if low <= count <= high:
+            return {}
+        found = self.proposal(count)
+        return {} if found is None else {"rules": found.key, "proposed": found.key}
+
+    def count_refused(self, count: int) -> str:
+        """Why the rules chosen cannot be played by ``count`` players, in the setup's
+        words (the engine's names the option ``hands``), or "" where they can. A count
+        the game itself never takes is the engine's to refuse ("Oh Hell is for 3 to 7
+        players, not 2")."""
+        low, high = self.rules_range()
+        if low <= count <= high or not self.rules.min_players <= count <= self.rules.max_players:
+            return ""
+        found = self.proposal(count)
+        given = {"game": self.rules.title, "counts": counts_said(low, high), "count": count}
+        # Named as the choices below say it (dealt for the rows of players shown).
+        shown = next((p for p in self.presets() if found and p.key == found.key), None)
+        if shown is None:
+            return _("These rules are for %(counts)s players, not %(count)s.") % given
+        given["preset"] = said(shown.name)
+        chosen = self.cleaned_data.get("rules") if self.is_bound else self.initial.get("rules")
+        if (chosen or AS_RULED) == AS_RULED:
+            return (
+                _(
+                    "As ruled, %(game)s is for %(counts)s players, not %(count)s: pick "
+                    "“%(preset)s” below, or another way of dealing for %(count)s."
+                )
+                % given
+            )
+        return (
+            _(
+                "These rules are for %(counts)s players, not %(count)s: pick “%(preset)s” "
+                "below, or another way of dealing for %(count)s."
+            )
+            % given
+        )
+
+    def rules_range(self) -> tuple[int, int]:
         """How many may play by the rules chosen (Boerenbridge: 3 to 7 once the rules
         give the hand sizes, else 4)."""
         chosen: dict[str, Any] = {}
@@ -509,9 +604,25 @@ class SetupForm(forms.Form):
         if self.own_errors():
             return
         try:
-            score_table(self.rules.key, self.own_options(cleaned), self.player_count())
+            own = self.own_options(cleaned)
         except ValidationError as error:  # the hand sizes, unreadable
             self.add_error("option_hands", error)
+            return
+        count = self.player_count()
+        low, high = self.rules.player_range(own)
+        if not low <= count <= high:
+            # Boerenbridge's own rules without hand sizes are for 4, as ruled.
+            self.add_error(
+                "option_hands",
+                _(
+                    "Give the hand sizes for %(count)s players: as ruled, %(game)s is for "
+                    "%(counts)s."
+                )
+                % {"count": count, "game": self.rules.title, "counts": counts_said(low, high)},
+            )
+            return
+        try:
+            score_table(self.rules.key, own, count)
         except RulesError as error:
             placed = _beside(error)
             if placed is None:
@@ -562,8 +673,14 @@ class SetupForm(forms.Form):
             # spec allows; the engine fills them in.
             if value is not None and value != option.default:
                 options[option.name] = value
-        options.update(self.house_options(cleaned, seats))
-        return options
+        house = self.house_options(cleaned, seats)
+        # A house rule replaces what it excludes, as its help says (hand sizes of our
+        # own replace Oh Hell's game style): the option it replaces is left out.
+        for option in self.rules.options:
+            if option.name in house:
+                for replaced in option.excludes:
+                    options.pop(replaced, None)
+        return {**options, **house}
 
     def preview(self, seats: int | None = None) -> tuple[ScoreTable | None, str]:
         """The chosen rules' score table and hands, or the engine's reason they fail."""
@@ -574,6 +691,9 @@ class SetupForm(forms.Form):
         cleaned = self.cleaned_data
         if cleaned.get("rules") == OWN and self.own_errors():
             return None, _("The scores show once our own rules are put right, above.")
+        refused = self.count_refused(self.player_count(seats))
+        if refused:
+            return None, refused
         try:
             # A row just added or removed: the preset deals its hands for the new count
             # (Boerenbridge's 13 down to 1 for four is 10 down to 1 for five).
@@ -637,6 +757,9 @@ class SetupForm(forms.Form):
             row = int(dealer)
             named = row < len(rows) and bool(rows[row])
             seat = len([name for name in rows[:row] if name]) if named else None
+        refused = self.count_refused(len(names)) if names else ""
+        if refused:
+            raise ValidationError(refused)
         try:
             cleaned["record"] = new_record(self.rules.key, names, seat or 0, options)
         except RulesError as error:

@@ -11,12 +11,14 @@ files are served before this (whitenoise) and keep their long caching.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from collections.abc import Callable
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext
 
@@ -34,6 +36,37 @@ def private_pages(
             patch_cache_control(response, private=True, no_store=True)
         patch_vary_headers(response, ["Cookie"])
         response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        return response
+
+    return middleware
+
+
+def trustworthy(request: HttpRequest) -> bool:
+    """Whether the page's origin is potentially trustworthy to a browser (W3C Secure
+    Contexts): HTTPS, or this machine (``localhost``, ``*.localhost``, 127.0.0.0/8,
+    ``[::1]``). Only there does a browser honour Cross-Origin-Opener-Policy."""
+    if request.is_secure():
+        return True
+    # The Host as sent: by the time a response goes out it was allowed (else a 400).
+    host, _ = split_domain_port(request.META.get("HTTP_HOST") or request.META["SERVER_NAME"])
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def opener_policy(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Cross-Origin-Opener-Policy where the browser holds it (``trustworthy``), never on
+    a LAN address over plain HTTP, where Chromium logs it ignored on every page."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if settings.OPENER_POLICY and trustworthy(request):
+            response.headers.setdefault("Cross-Origin-Opener-Policy", settings.OPENER_POLICY)
         return response
 
     return middleware

@@ -1,9 +1,12 @@
 """The paper score sheet of a game: its columns, and its rows filled in or left blank.
 
 Each game's sheet has the boxes its players would draw (``GameRules.round_boxes``
-once a round, ``seat_boxes`` a player), then each player's points and running
-total. What goes in a box comes from the engine (``rules_engine.paper``); this
-module only lays the rows out, for the game's sheet, its PDF and blank sheets.
+once a round, then a box for each whole number a round may hold besides the bids
+and tricks, ``round_numbers``: Skull King's lost tricks; ``seat_boxes`` a player),
+then each player's points and running total. What goes in a box comes from the
+engine (``rules_engine.paper``) and the record (a round number as entered, blank
+for 0); this module only lays the rows out, for the game's sheet, its PDF and
+blank sheets.
 
 Numbers are written as text here, once: a long game's sheet has hundreds, and the
 template language formats each number it is given for the page's language, which
@@ -13,7 +16,7 @@ language Scorepad speaks, with no thousands separator).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,18 +42,31 @@ class Layout:
 
     @property
     def columns(self) -> int:
-        return 2 + self.cards + len(self.rules.round_boxes) + self.seat_span * self.players
+        return 2 + self.cards + len(round_boxes(self.rules)) + self.seat_span * self.players
 
     def context(self) -> dict[str, Any]:
         rules = self.rules
         return {
             "cards": self.cards,
-            "round_boxes": rules.round_boxes,
+            "round_boxes": round_boxes(rules),
             "round_heading": rules.round_boxes_heading,
             "seat_boxes": rules.seat_boxes,
             "seat_span": self.seat_span,
             "key": rules.paper_key,
         }
+
+
+def round_boxes(rules: GameRules) -> tuple[str, ...]:
+    """A round's boxes: the game's own, then one a round number ("Lost"), as the
+    correction of a round offers them."""
+    return (*rules.round_boxes, *(name.capitalize() for name in rules.round_numbers))
+
+
+def round_numbers(rules: GameRules, rnd: Mapping[str, Any]) -> list[str]:
+    """A played round's numbers as entered (Skull King's lost tricks), blank for 0."""
+    values = [rnd.get(name) for name in rules.round_numbers]
+    # A round needing attention may hold anything: only a number is written.
+    return [str(v) if isinstance(v, int) and not isinstance(v, bool) and v else "" for v in values]
 
 
 def layout(rules: GameRules, players: int, hand_sizes: Sequence[int]) -> Layout:
@@ -67,7 +83,7 @@ def blank_row(rules: GameRules, names: Sequence[str], scheduled: ScheduledRound)
         "number": str(scheduled.number),
         "cards": str(scheduled.hand_size),
         "dealer": dealer_label(names, scheduled.dealer),
-        "boxes": ["" for _ in rules.round_boxes],
+        "boxes": ["" for _ in round_boxes(rules)],
         "seats": [
             {"boxes": ["" for _ in rules.seat_boxes], "score": "", "total": ""} for _ in names
         ],
@@ -81,7 +97,7 @@ def played_rows(record: Record, sheet: Sheet) -> list[dict[str, Any]]:
             "number": str(scored.number),
             "cards": str(scored.hand_size),
             "dealer": record.players[scored.dealer],
-            "boxes": row.boxes,
+            "boxes": [*row.boxes, *round_numbers(record.rules, rnd)],
             "seats": [
                 {"boxes": boxes, "score": str(score), "total": str(total), "breakdown": breakdown}
                 for boxes, score, total, breakdown in zip(
@@ -95,7 +111,7 @@ def played_rows(record: Record, sheet: Sheet) -> list[dict[str, Any]]:
             ],
             "problem": scored.problem,
         }
-        for scored, row in zip(sheet.rounds, paper(record), strict=True)
+        for scored, row, rnd in zip(sheet.rounds, paper(record), record.rounds, strict=True)
     ]
 
 
@@ -137,12 +153,14 @@ def filled_sheet(record: Record, sheet: Sheet) -> dict[str, Any]:
         "paper": {
             **shape.context(),
             "folds": folds(record.rules, len(record.players)),
-            "round_folds": len(record.rules.round_boxes) > 2,
+            "round_folds": len(round_boxes(record.rules)) > 2,
         },
         "names": record.players,
         "rows": rows,
         "to_play": [blank_row(record.rules, record.players, r) for r in to_play],
         "columns": shape.columns,
+        # The foot's "Total" spans the round's columns, before the players'.
+        "lead_span": shape.columns - shape.seat_span * shape.players,
     }
 
 

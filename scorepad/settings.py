@@ -227,6 +227,7 @@ MIDDLEWARE = [
     # First, so that a tap's change is published after everything else has answered.
     "scorepad.middleware.live_after_answer",
     "django.middleware.security.SecurityMiddleware",
+    "scorepad.middleware.opener_policy",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # The CPU one address may ask for (each process's count): static files go before it.
@@ -452,6 +453,12 @@ if not all(origin.startswith(("https://", "http://")) for origin in CSRF_TRUSTED
     )
 # A game's link is its key: never send it to another site in a Referer header.
 SECURE_REFERRER_POLICY = "same-origin"
+# Cross-Origin-Opener-Policy holds only on a potentially trustworthy origin (HTTPS, or
+# this machine); the home server's LAN address over plain HTTP would have Chromium log
+# that it ignored it on every page. scorepad.middleware.opener_policy sends it where
+# it holds, instead of Django's SecurityMiddleware sending it everywhere.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None
+OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 # A session lasts a year after its last use: scorepad/browsers.py saves it once a

@@ -134,6 +134,8 @@ def _page(
     }
     if form.has_house_rules:
         table, error = preview or (score_table(rules.key, {}, rules.usual_players), "")
+        if form.is_bound and error in form.non_field_errors():
+            error = ""  # said once, at the top of the form
         context.update(preview=table, preview_error=error, preview_rows=_rows(table))
         if table is not None:
             context["preview_tricks"] = [n for n in table.tricks if n <= table.hand_size]
@@ -331,10 +333,16 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
             return _page(request, unbound, names, dealer=dealer, part="dealer-names")
         kept = dealer if action.verb in ("add", "pick") else "draw"
         edited = _edited(names, action, form.player_range()[1])
+        # Rules that cannot be played by the rows now shown give way to a preset that
+        # can (Boerenbridge for five: its hands for five), and back.
+        typed = _typed(request, form) | form.for_count(len(edited))
+        posted = request.POST.copy()
+        for name, value in typed.items():
+            posted[name] = "" if value is None else str(value)
         # The presets deal their hands for the rows now shown, and so does the preview:
         # a player removed deals other hands.
-        unbound = SetupForm(rules, initial=_typed(request, form), saved=saved, players=len(edited))
-        preview = form.preview(seats=len(edited))
+        unbound = SetupForm(rules, initial=typed, saved=saved, players=len(edited))
+        preview = SetupForm(rules, posted, saved=saved).preview(seats=len(edited))
         # Our own rules' refusals stay beside their fields while the players change.
         own_errors = form.own_errors()
         return _page(request, unbound, edited, dealer=kept, preview=preview, own_errors=own_errors)

@@ -371,9 +371,13 @@ class Screens:
         self.page.wait_for_url(f"**/g/{self.key}/sheet/")
         self.shot("sheet", ".actions .button, .correct button")
         assert self.page.locator(".winners").inner_text() == f"Won by {winners}"
-        rows = self.page.locator("table.sheet tbody tr")
+        rows = self.page.locator("table.sheet tbody.rounds-played tr")
         assert rows.count() == len(sheet.rounds)
         last = rows.last.locator("td.total").all_inner_texts()
         # On a phone the round's change shows under each total: the total comes first.
         assert [int(total.split()[0]) for total in last] == list(sheet.totals)
+        # And the totals once more at the sheet's foot, in view on a phone.
+        foot = self.page.locator("table.sheet tbody.foot td.total")
+        assert [int(total) for total in foot.all_inner_texts()] == list(sheet.totals)
+        assert foot.first.is_visible()
         return sheet

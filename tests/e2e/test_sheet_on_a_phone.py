@@ -6,6 +6,8 @@ apart; and each round's tap target opens that round's correction."""
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,7 +16,7 @@ import pytest
 from bench.games import one_round, players
 from rules_engine import GAMES, StepKind, new_record, table
 from scorepad.models import Game
-from tests.e2e.screens import PHONE_WIDTH, TAP_HEIGHT
+from tests.e2e.screens import PHONE_WIDTH, TAP_HEIGHT, Screen, Screens
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -111,3 +113,131 @@ def test_each_rounds_number_opens_that_rounds_correction(
         bids = record.rounds[number - 1]["bids"]
         shown = [page.locator(f"#bids-{seat}").input_value() for seat in range(4)]
         assert shown == [str(bid) for bid in bids]
+
+
+# --- Played by taps: what the phone's sheet and table show ---------------------------------
+
+
+def own_hands(hands: str, hook: str | None = None) -> Callable[[Page], None]:
+    """Our own rules on the setup: these hand sizes (and the hook, where given)."""
+
+    def choose(page: Page) -> None:
+        from playwright.sync_api import expect
+
+        page.locator("details.own-rules > summary").tap()
+        page.locator("#id_option_hands").fill(hands)
+        if hook is not None:
+            page.locator("#id_option_hook").select_option(hook)
+        expect(page.locator("#setup input[name=rules][value=own]")).to_be_checked()
+        expect(page.locator("#rules-preview .hands-list")).to_contain_text(hands.replace(",", ""))
+
+    return choose
+
+
+def asked(screen: Screen) -> str:
+    """Whom the step asks: "Still to bid: Bob, Cas and Ann" asks Bob first."""
+    text = screen.prompt.removeprefix("Still to bid: ").removeprefix("Tricks ")
+    return re.split(r", | and | bids| took|Bonus for ", text.removeprefix("Bonus for "))[0]
+
+
+# Skull King for three, hands of 2, 2 and 3, Ann dealing first: each round's bids and
+# tricks, and the tricks the Kraken took (nobody's).
+SKULL_BIDS = [
+    {"Ann": 0, "Bob": 1, "Cas": 0},
+    {"Ann": 0, "Bob": 0, "Cas": 0},
+    {"Ann": 1, "Bob": 1, "Cas": 1},
+]
+SKULL_TRICKS = [
+    {"Ann": 0, "Bob": 1, "Cas": 0},
+    {"Ann": 1, "Bob": 0, "Cas": 1},
+    {"Ann": 1, "Bob": 1, "Cas": 1},
+]
+SKULL_LOST = [1, 0, 0]
+
+
+def test_skull_kings_sheet_on_a_phone_shows_the_cards_the_dealer_the_lost_and_the_totals(
+    screens: Screens,
+) -> None:
+    screens.set_up(
+        "skull-king", "Skull King", ["Ann", "Bob", "Cas"], first_dealer=0,
+        shot_as="sheet-skull-king", options=own_hands("2, 2, 3"),
+    )  # fmt: skip
+
+    def turn(screen: Screen) -> None:
+        number = int(screen.title.split("Round ")[1].split(" ")[0]) - 1
+        name = asked(screen)
+        if screen.kind == "bid":
+            screens.choose(str(SKULL_BIDS[number][name]))
+        elif screen.kind == "tricks":
+            if SKULL_LOST[number] and not any(row.tricks for row in screen.rows):
+                screens.optional(str(SKULL_LOST[number]))  # the Kraken, before the tricks
+            screens.choose(str(SKULL_TRICKS[number][name]))
+        else:
+            assert screen.kind == "bonus", screen
+            screens.done()
+
+    screens.play(turn)
+    sheet = screens.check_the_end()
+    assert sheet.totals == (20, 60, 20)
+    page = screens.page
+    assert page.viewport_size == {"width": PHONE_WIDTH, "height": 844}
+    page.screenshot(path=SHEETS / "played-skull-king-3-390x844.png", full_page=True)
+
+    rows = page.locator("table.sheet tbody.rounds-played tr")
+    # Under each round's number: its cards and its dealer (their own columns fold away).
+    dealt = [rows.nth(i).locator("th .folded.dealt") for i in range(3)]
+    assert all(cell.is_visible() for cell in dealt)
+    assert [cell.inner_text().split() for cell in dealt] == [
+        ["2", "Ann"],
+        ["2", "Bob"],
+        ["3", "Cas"],
+    ]
+    heading = page.locator("table.sheet thead th.round")
+    assert heading.inner_text().split() == ["Round", "·", "Cards", "·", "Dealer"]
+    # The tricks the Kraken took, in a column of their own.
+    assert page.locator("table.sheet thead th", has_text="Lost").is_visible()
+    lost = [rows.nth(i).locator("td.box").first for i in range(3)]
+    assert [cell.inner_text() for cell in lost] == ["1", "", ""]
+    assert lost[0].is_visible()
+    # The totals at the foot: in view, under every player's column.
+    foot = page.locator("table.sheet tbody.foot")
+    assert foot.locator("th").inner_text() == "Total"
+    assert foot.locator("td.total").all_inner_texts() == ["20", "60", "20"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+def star_and_key(page: Page) -> tuple[list[str], str]:
+    """Who has the star on the table's totals, and what the badges' key says."""
+    names = page.locator("#table .totals tbody th")
+    starred = [text.split()[0] for text in names.all_inner_texts() if "★" in text]
+    key = page.locator("#table .badge-key")
+    return starred, " ".join(key.inner_text().split()) if key.count() else ""
+
+
+def test_the_table_stars_one_player_ahead_never_a_tie_and_counts_tricks_left_in_english(
+    screens: Screens,
+) -> None:
+    screens.set_up(
+        "oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0,
+        shot_as="table-stars", options=own_hands("2, 2, 2", hook="off"),
+    )  # fmt: skip
+    page = screens.page
+    # Round 1, Ann deals: Bob and Cas bid 1 each, Ann 0, and everyone makes it.
+    for bid in ("1", "1", "0"):
+        screens.choose(bid)
+    after = screens.choose("1")  # Bob took 1: one trick of the two is left for Cas
+    assert after.prompt == "Tricks Cas took"
+    assert "Only 1 trick of 2 is left" in after.refusals
+    screens.choose("1")  # Cas took 1; Ann's 0 is the only number left, filled in
+    screen = screens.read()
+    assert screen.totals == {"Ann": 10, "Bob": 11, "Cas": 11}
+    # Bob and Cas tie for the most points: nobody is starred.
+    assert star_and_key(page) == ([], "D deals")
+    # Round 2, Bob deals: Cas 0, Ann 1, Bob 1, all made: Bob alone is ahead.
+    for bid in ("0", "1", "1"):
+        screens.choose(bid)
+    for tricks in ("0", "1"):
+        screens.choose(tricks)
+    assert screens.read().totals == {"Ann": 21, "Bob": 22, "Cas": 21}
+    assert star_and_key(page) == (["Bob"], "D deals ★ ahead")
+    page.screenshot(path=SHEETS / "table-one-star-390x844.png", full_page=True)

@@ -93,4 +93,4 @@ def test_the_dealer_and_leader_badges_have_a_key(page: Page, live_server: LiveSe
     page.goto(f"{live_server.url}/g/{game.key}/")
 
     key = page.locator("#table .badge-key")
-    assert key.inner_text().split() == ["D", "deals", "★", "leads"]
+    assert key.inner_text().split() == ["D", "deals", "★", "ahead"]

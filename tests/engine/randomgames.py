@@ -117,7 +117,7 @@ def random_house_rules(game: str, players: int, rng: random.Random) -> dict[str,
     if rng.random() < 0.3:
         options["bidding"] = rng.choice(["open", "sealed"])  # changes no score
     if rng.random() < 0.6:
-        options["hook"] = rng.choice(["on", "off"])
+        options["hook"] = rng.choice(["on", "off", *(["leader"] if game != "boerenbridge" else [])])
     if rng.random() < 0.4:
         options["hook_from"] = rng.randint(1, 6)
     if rng.random() < 0.7:

@@ -339,7 +339,7 @@ def test_bids_may_be_entered_in_any_order() -> None:
         (Entry("bid", 1, 14), "Ben may bid 0 to 13, not 14"),
         (Entry("bid", 1, -1), "Ben may bid 0 to 13, not -1"),
         (Entry("bid", 1, "3"), "a bid must be a whole number, not '3'"),
-        (Entry("bid", 1, True), "a bid must be a whole number, not True"),
+        (Entry("bid", 1, True), "a bid must be a whole number, not true"),
         (Entry("bid", None, 3), "a bid must say which player made it"),
         (Entry("bid", 4, 3), "a bid must say which player made it"),
         (Entry("tricks", 0, 3), "tricks are entered once every bid stands"),

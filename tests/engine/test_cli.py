@@ -58,7 +58,11 @@ def test_it_reads_a_file_by_its_path(tmp_path: Path) -> None:
 
 
 REFUSALS = [
-    pytest.param("{not json", "the file is not readable JSON", id="unreadable-json"),
+    pytest.param(
+        "{not json",
+        "the file is not a readable JSON text: something is wrong at line 1, column 2",
+        id="unreadable-json",
+    ),
     pytest.param("[]", "a game record must be a JSON object", id="not-an-object"),
     pytest.param(record(format="scorepad/2"), "this is not a scorepad/1 game record", id="format"),
     pytest.param(record(game="bridge"), "unknown game 'bridge'", id="unknown-game"),

@@ -133,10 +133,10 @@ def test_a_hand_holds_at_most_what_the_pack_allows(game: str, players: int, most
         ([3, 0], "option hands: a hand has at least 1 card, not 0"),
         ([3, -1], "option hands: a hand has at least 1 card, not -1"),
         ([3, "4"], "option hands: a hand size is a whole number, not '4'"),
-        ([True], "option hands: a hand size is a whole number, not True"),
+        ([True], "option hands: a hand size is a whole number, not true"),
         ([2.0], "option hands: a hand size is a whole number, not 2.0"),
         ("1,2,3", "option hands is a list of hand sizes, not '1,2,3'"),
-        (None, "option hands is a list of hand sizes, not None"),
+        (None, "option hands is a list of hand sizes, not null"),
     ],
 )
 def test_it_refuses_a_hands_list_it_cannot_deal(hands: object, message: str) -> None:
@@ -241,7 +241,7 @@ def test_hook_from_is_a_hand_size(value: object, message: str) -> None:
 
 
 def test_hook_is_on_or_off() -> None:
-    assert refusal("oh-hell", {"hook": True}) == "option hook is one of on, off, not True"
+    assert refusal("oh-hell", {"hook": True}) == "option hook is one of on, off, leader, not true"
 
 
 # --- scoring: custom -----------------------------------------------------------------
@@ -272,12 +272,13 @@ def test_an_expression_sees_the_hand_size_and_the_players() -> None:
     [
         (
             {"scoring": "custom", "made": "10"},
-            "option missed is needed with scoring: custom (The score of a bidder who did not)",
+            "option missed is needed with scoring: custom "
+            "(the score of a bidder who missed their bid)",
         ),
         (
             {"scoring": "custom", "missed": "0"},
             "option made is needed with scoring: custom "
-            "(The score of a bidder who took exactly their bid)",
+            "(the score of a bidder who took exactly their bid)",
         ),
         ({"made": "10", "missed": "0"}, "option made is given only with scoring: custom"),
         ({"missed": "0"}, "option missed is given only with scoring: custom"),
@@ -635,11 +636,14 @@ def test_bidding_open_or_sealed_is_stored_and_scored_as_open_bids(game: str) -> 
     assert rules_in_play(game, {"bidding": "open"}) == "As ruled"
 
 
-@pytest.mark.parametrize("value", ["blind", "Sealed", True, None, 1])
-def test_bidding_refuses_any_other_value_naming_the_option(value: object) -> None:
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [("blind", "'blind'"), ("Sealed", "'Sealed'"), (True, "true"), (None, "null"), (1, "1")],
+)
+def test_bidding_refuses_any_other_value_naming_the_option(value: object, said: str) -> None:
     with pytest.raises(RulesError) as error:
         new_record("boerenbridge", ["Ann", "Bob", "Cat", "Dev"], 0, {"bidding": value})
-    assert str(error.value) == f"option bidding is one of open, sealed, not {value!r}"
+    assert str(error.value) == f"option bidding is one of open, sealed, not {said}"
 
 
 @pytest.mark.parametrize("game", ["sinker", "abracadabra"])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules_engine import ENGLISH, Message, Plural, RulesError, render
-from rules_engine.messages import Lowered, Term, each_and, names_and
+from rules_engine.messages import Lowered, Term, each_and, names_and, written
 
 
 def fields(template: str) -> set[str]:
@@ -98,6 +98,34 @@ def test_a_lowered_prompt_keeps_its_english_and_is_lowered_in_every_language() -
         "round 2: the round is not finished: slagen van Ann"
     )
     assert pickle.loads(pickle.dumps(refused.message)) == refused.message
+
+
+def test_a_lowered_prompt_that_opens_with_a_name_keeps_its_capital_in_every_language() -> None:
+    refused = RulesError(
+        Message("round_not_finished", step=Lowered(Message("prompt_calls", player="Ben")))
+    )
+    assert str(refused) == "the round is not finished: Ben calls"
+
+    def dutch(text: str) -> str:
+        return {"{player} calls": "Bod van {player}"}.get(text, text)
+
+    assert refused.words(dutch, lambda one, other, n: other) == (
+        "the round is not finished: bod van Ben"
+    )
+
+
+def test_a_value_from_a_file_is_quoted_as_the_file_writes_it() -> None:
+    assert [written(v) for v in (True, False, None, float("nan"), float("-inf"), 1.5)] == [
+        "true",
+        "false",
+        "null",
+        "NaN",
+        "-Infinity",
+        "1.5",
+    ]
+    assert written([1, "two", None, {"a": True}]) == "[1, 'two', null, {'a': true}]"
+    assert written("a\nb") == "'a\\nb'"  # one line, always
+    assert written("x" * 100) == "'" + "x" * 58 + "…"
 
 
 def test_each_and_joins_every_name_with_and_as_the_notes_always_did() -> None:

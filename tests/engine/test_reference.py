@@ -138,8 +138,9 @@ def test_the_engine_refuses_and_accepts_the_records_the_reference_does(
 @pytest.mark.parametrize("game", GAMES)
 def test_a_changed_option_is_refused_or_scored_alike(game: str) -> None:
     rng = random.Random(f"options {game}")
-    values: list[object] = [None, True, False, 0, 1, 4, 13, 61, 1001, -3, "on", "off", "custom",
-                            "t", "10 // t", [], [1, 2], [0], "standard", "long"]  # fmt: skip
+    values: list[object] = [None, True, False, 0, 1, 4, 13, 61, 1001, -3, "on", "off", "leader",
+                            "custom", "t", "10 // t", [], [1, 2], [0], "standard",
+                            "long"]  # fmt: skip
     names = ["hands", "hook", "hook_from", "scoring", "made", "missed", "style", "target",
              "sit_out", "bounce", "success"]  # fmt: skip
     for seed in range(60):

@@ -194,7 +194,7 @@ def test_tricks_and_lost_must_add_up_to_the_hand(rnd: dict[str, Any], message: s
         ({"bids": [1, 0, 0], "tricks": [1, 0, 0], "trump": "none"}, "unknown field 'trump'"),
         ({"bids": [1, 0, 0], "tricks": [1, 0, 0], "kraken": 1}, "unknown field 'kraken'"),
         ({"bids": [2, 0, 0], "tricks": [1, 0, 0]}, "round 1: Ann may bid 0 to 1, not 2"),
-        ({"bids": [1, 0, None], "tricks": [1, 0, 0]}, "a bid must be a whole number, not None"),
+        ({"bids": [1, 0, None], "tricks": [1, 0, 0]}, "a bid must be a whole number, not null"),
         ({"bids": [1, 0, 0], "tricks": [2, -1, 0]}, "round 1: Ben cannot take -1 tricks"),
     ],
 )

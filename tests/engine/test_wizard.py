@@ -272,7 +272,7 @@ def test_the_bidding_is_open_or_sealed_and_scores_alike(bidding: str) -> None:
     ("options", "message"),
     [
         ({"bidding": "secret"}, "option bidding is one of open, sealed, not 'secret'"),
-        ({"hook": "yes"}, "option hook is one of on, off, not 'yes'"),
+        ({"hook": "yes"}, "option hook is one of on, off, leader, not 'yes'"),
         ({"scoring": "positive"}, "option scoring is one of standard, custom, not 'positive'"),
         ({"style": "long"}, "unknown option 'style'"),
         ({"hook_from": 61}, "option hook_from is at most 60, not 61"),

@@ -160,7 +160,7 @@ def test_import_needs_a_file() -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{not json", "the file is not readable JSON"),
+        ("{not json", "the file is not a readable JSON text"),
         ("", "the file is empty"),
         ("[]", "the file holds no games"),
         (json.dumps({**OH_HELL, "format": "scorepad/0"}), "this is not a scorepad/1 game record"),

@@ -169,14 +169,16 @@ def test_a_signed_in_player_owns_the_games_imported(client: Client) -> None:
 def test_it_refuses_a_file_that_is_not_json(client: Client) -> None:
     response = client.post(URL, upload(b"game: oh-hell\nrounds: 3\n", "notes.txt"))
 
-    assert "the file is not readable JSON" in refusal(response)
+    assert refusal(response) == (
+        "the file is not a readable JSON text: something is wrong at line 1, column 1"
+    )
     nothing_was_made()
 
 
 def test_it_refuses_a_file_that_is_not_utf8_text(client: Client) -> None:
     response = client.post(URL, upload(b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "photo.png"))
 
-    assert "the file is not readable JSON" in refusal(response)
+    assert refusal(response) == "the file is not text: a game record is a JSON text file"
     nothing_was_made()
 
 

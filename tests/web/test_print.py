@@ -31,7 +31,9 @@ def test_it_has_a_row_a_round_with_the_cards_and_dealer_for_every_game_and_count
     rounds = schedule(game, {}, players)
     # The cards only where they change; no names given, so the dealer is a seat number.
     cards = len({r.hand_size for r in rounds}) > 1
-    boxes = len(rules.round_boxes) + (len(rules.seat_boxes) + 2) * players
+    # A round's boxes, then one a round number (Skull King's lost tricks), then the players'.
+    round_boxes = len(rules.round_boxes) + len(rules.round_numbers)
+    boxes = round_boxes + (len(rules.seat_boxes) + 2) * players
     expected = [
         [str(r.number), *([str(r.hand_size)] if cards else []), str(r.dealer + 1)] + [""] * boxes
         for r in rounds

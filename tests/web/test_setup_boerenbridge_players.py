@@ -5,6 +5,7 @@ statistics and the import take such games."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -59,19 +60,76 @@ def name_rows(html: str) -> int:
     return html.count('name="player"')
 
 
-def test_as_ruled_it_is_for_four_and_offers_no_fifth_seat(client: Client) -> None:
+def picked(html: str, choice: str) -> bool:
+    """Whether the rules choice ``choice`` is the one checked."""
+    found = re.search(rf'<input type="radio" name="rules" value="{choice}"[^>]*>', html)
+    return found is not None and " checked" in found.group(0)
+
+
+def error_text(html: str) -> str:
+    """Every error the page shows, as text."""
+    return " ".join(re.findall(r'class="error"[^>]*>([^<]*)<', html))
+
+
+def test_it_seats_three_to_seven_from_the_start(client: Client) -> None:
     page = client.get(URL).text
 
     assert name_rows(page) == 4
-    assert "(4 players)" in page
-    assert 'value="add"' not in page
+    assert "(3 to 7 players)" in page
+    assert 'value="add"' in page
 
 
-def test_a_fifth_player_as_ruled_is_refused_naming_the_house_rule(client: Client) -> None:
+def test_a_fifth_player_added_picks_the_hands_for_five(client: Client) -> None:
+    response = client.post(URL, form(action="add"))
+
+    assert response.status_code == 200
+    assert name_rows(response.text) == 5
+    assert picked(response.text, "up-and-down-to-100")
+    assert "1 to 10 and back, to 100" in response.text
+    assert "<b>Hands:</b> 1 2 3 4 5 6 7 8 9 10 9 8 7 6 5 4 3 2 1" in response.text
+    # As ruled says whom it is for; no message names an option as the record does.
+    assert "For 4 players only." in response.text
+    assert "option" not in error_text(response.text)
+
+    started = client.post(URL, form(*SEVEN[:5], rules="up-and-down-to-100"))
+    assert started.status_code == 303
+    assert Game.objects.get().record["options"] == {"hands": [*range(1, 11), *range(9, 0, -1)]}
+
+
+def test_back_at_four_the_hands_it_picked_give_way_to_the_game_as_ruled(client: Client) -> None:
+    five = client.post(URL, form(action="add")).text
+    assert picked(five, "up-and-down-to-100")
+    assert 'name="proposed" value="up-and-down-to-100"' in five
+
+    back = client.post(
+        URL,
+        form(
+            *SEVEN[:5], action="remove-4", rules="up-and-down-to-100", proposed="up-and-down-to-100"
+        ),
+    ).text
+    assert name_rows(back) == 4
+    assert picked(back, "as-ruled")
+    assert "<b>Hands:</b> 13, over and over" in back
+
+
+def test_hands_the_family_picked_stay_when_back_at_four(client: Client) -> None:
+    back = client.post(URL, form(*SEVEN[:5], action="remove-4", rules="down-to-one")).text
+
+    assert name_rows(back) == 4
+    assert picked(back, "down-to-one")
+
+
+def test_a_fifth_player_as_ruled_is_refused_in_the_setups_words(client: Client) -> None:
     response = client.post(URL, form(*SEVEN[:5]))
 
     assert response.status_code == 400
-    assert escape(AS_RULED_ONLY) in response.text
+    said = escape(
+        "As ruled, Boerenbridge is for 4 players, not 5: pick “1 to 10 and back, to 100” "
+        "below, or another way of dealing for 5."
+    )
+    assert response.text.count(said) == 1
+    assert escape(AS_RULED_ONLY) not in response.text
+    assert "option" not in error_text(response.text)
     assert Game.objects.count() == 0
 
 
@@ -104,22 +162,16 @@ def test_no_eighth_seat_is_offered(client: Client) -> None:
     assert 'value="add"' not in response.text
 
 
-def test_with_htmx_picking_a_pattern_shows_the_button_for_a_fifth_player(
+def test_with_htmx_a_fifth_player_added_redraws_the_form_with_the_hands_for_five(
     htmx_client: Client,
 ) -> None:
-    # As htmx posts it: a choice picked previews into the preview's place.
-    to_preview = {"HX-Target": "rules-preview"}
-    response = htmx_client.post(
-        URL, form(action="preview", rules="up-and-down-to-100"), headers=to_preview
-    )
+    response = htmx_client.post(URL, form(action="add"), headers={"HX-Target": "setup"})
 
     assert response.status_code == 200
-    assert 'id="add-player" hx-swap-oob="true"' in response.text
-    assert 'value="add"' in response.text
-    assert "(3 to 7 players)" in response.text
-    response = htmx_client.post(URL, form(action="preview", rules="as-ruled"), headers=to_preview)
-    assert 'id="add-player" hx-swap-oob="true"' in response.text
-    assert 'value="add"' not in response.text
+    assert response.text.lstrip().startswith('<form id="setup"')
+    assert name_rows(response.text) == 5
+    assert picked(response.text, "up-and-down-to-100")
+    assert "<b>Hands:</b> 1 2 3 4 5 6 7 8 9 10 9 8 7 6 5 4 3 2 1" in response.text
 
 
 @pytest.mark.parametrize(
@@ -205,3 +257,42 @@ def test_the_presets_and_the_count_read_in_dutch(client: Client) -> None:
     assert "Van 1 tot 10 en terug, tot 100" in response.text
     assert "Van 10 af naar 1, tot 100" in response.text
     assert "3 tot en met 7" in response.text
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"rules": "own"}, "Give the hand sizes for 5 players: as ruled, Boerenbridge is for 4."),
+        (
+            {"rules": "own", "option_hands": ", ".join(["1"] * 61)},
+            "Give 1 to 60 hand sizes, not 61.",
+        ),
+        (
+            {"rules": "own", "option_hands": "11"},
+            "a hand of 11 cards is too big for 5 players: the pack allows at most 10",
+        ),
+        ({"rules": "as-ruled"}, "As ruled, Boerenbridge is for 4 players, not 5"),
+    ],
+)
+@pytest.mark.parametrize("action", ["start", "preview", "save-rules", "add"])
+def test_no_refusal_of_the_setup_names_an_option_as_the_record_does(
+    client: Client, fields: dict[str, Any], said: str, action: str
+) -> None:
+    response = client.post(URL, form(*SEVEN[:5], action=action, rules_name="Ours", **fields))
+
+    errors = error_text(response.text)
+    assert Game.objects.count() == 0
+    if action != "add":  # adding a sixth player only redraws (the rules follow)
+        assert escape(said) in errors
+    assert "option" not in errors and "hands" not in errors.replace("hand sizes", "")
+
+
+def test_other_rules_for_four_only_are_refused_naming_them_these_rules(client: Client) -> None:
+    response = client.post(URL, form(*SEVEN[:5], rules="to-150"))
+
+    assert response.status_code == 400
+    said = escape(
+        "These rules are for 4 players, not 5: pick “1 to 10 and back, to 100” below, "
+        "or another way of dealing for 5."
+    )
+    assert response.text.count(said) == 1

@@ -194,9 +194,11 @@ def test_it_refuses_house_rules_that_break_the_rules_beside_the_field(
     assert "option " not in beside(response.text, field)
 
 
-def test_a_crafted_post_of_a_style_beside_the_hands_is_refused(client: Client) -> None:
+def test_hand_sizes_of_our_own_replace_the_game_style_picked(client: Client) -> None:
+    # As the hand sizes' help says: no refusal naming the options as the record does.
     response = client.post(URL, own(option_style="short-up", option_hands="1, 2"))
-    refused(response, "options style and hands cannot both be given: hands replaces style")
+    assert response.status_code == 303, response.text[:2000]
+    assert Game.objects.get().record["options"] == {"hands": [1, 2]}
 
 
 def test_a_formula_error_names_no_option(client: Client) -> None:

@@ -98,7 +98,33 @@ def test_nine_players_cannot_start_skull_king(client: Client) -> None:
 @pytest.mark.django_db
 def test_wizard_starts_with_the_canadian_rule(client: Client) -> None:
     record = started(client.post("/new/wizard/", form("wizard", rules="canadian")))
+    assert record["game"] == "wizard" and record["options"] == {"hook": "leader"}
+
+
+@pytest.mark.django_db
+def test_wizard_starts_with_the_dealers_hook(client: Client) -> None:
+    record = started(client.post("/new/wizard/", form("wizard", rules="dealers-hook")))
     assert record["game"] == "wizard" and record["options"] == {"hook": "on"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["oh-hell", "brink-bid", "wizard"])
+def test_our_own_rules_take_the_canadian_rule(client: Client, game: str) -> None:
+    page = client.get(f"/new/{game}/").text
+    assert (
+        '<option value="leader">The Canadian rule: a dealer in the lead, 0 allowed</option>' in page
+    )
+    # Oh Hell's own options, as its page posts them at their defaults.
+    plain = {"option_style": "long", "option_scoring": "positive"} if game == "oh-hell" else {}
+    data = form(game, rules="own", option_hook="leader", **plain)
+    record = started(client.post(f"/new/{game}/", data))
+    assert record["options"] == {"hook": "leader"}
+
+
+@pytest.mark.django_db
+def test_boerenbridges_own_rules_offer_no_canadian_rule(client: Client) -> None:
+    page = client.get("/new/boerenbridge/").text
+    assert 'value="leader"' not in page
 
 
 @pytest.mark.django_db

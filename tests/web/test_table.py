@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from scorepad.models import Game
-from tests.conftest import bid
+from tests.conftest import ROUND_1, bid, oh_hell
 
 
 class Enhanced(HTMLParser):
@@ -436,10 +436,20 @@ def test_reasons_a_choice_is_refused_read_as_sentences(client: Client) -> None:
     assert all(reason[0] == reason[0].upper() for reason in reasons)
 
 
-def test_the_badges_have_a_key_under_the_totals(client: Client, played_game: Game) -> None:
-    page = client.get(f"/g/{played_game.key}/").text
+def test_the_badges_have_a_key_under_the_totals(client: Client, db: None) -> None:
+    game = Game.objects.create(kind="oh-hell", record=oh_hell([ROUND_1]), version=3)  # Ann 13
+    page = client.get(f"/g/{game.key}/").text
 
-    assert '<span class="badge">D</span> deals <span class="badge lead">★</span> leads</p>' in page
+    key = '<span class="badge">D</span> deals <span class="badge lead">★</span> ahead</p>'
+    assert key in page
+    assert page.count("★") == 2  # Ann's, and the key's
+
+
+def test_a_tie_for_the_most_points_stars_nobody(client: Client, played_game: Game) -> None:
+    page = client.get(f"/g/{played_game.key}/").text  # Ann and Cat on 25
+
+    assert "★" not in page
+    assert '<p class="badge-key"><span class="badge">D</span> deals </p>' in page
 
 
 def test_brink_bids_dice_are_drawn_as_rolled_and_tumble_in_only_just_rolled(
