@@ -401,19 +401,9 @@ class Abracadabra(GameRules):
         for seat in ctx.bid_order:
             if suits[seat] is None:
                 return self.suit_step(ctx, suits, seat)
-        for seat in name_order(ctx, declarer):
-            if draft["named"][seat] is None:
-                code = "abra_prompt_name_exactly" if seat == declarer else "abra_prompt_name_fewer"
-                return Step(
-                    StepKind.NAME,
-                    Message(code, player=ctx.name(seat), bid=state.bid),
-                    seat,
-                    trick_choices(range(1, ctx.hand_size + 1)),
-                    low=1,
-                    high=ctx.hand_size,
-                    least=state.bid if seat == declarer else 0,
-                    most=state.bid if seat == declarer else state.bid - 1,
-                )
+        naming = self.name_steps(ctx, draft)
+        if naming:
+            return naming[0]
         if draft["exposed"] is None:
             return Step(
                 StepKind.DECLARE,
@@ -434,6 +424,41 @@ class Abracadabra(GameRules):
             if draft["suit_cards"][seat] is None:
                 return self.suit_cards_step(ctx, draft, seat)
         return Step(StepKind.COMPLETE, Message("abra_deal_complete"))
+
+    def name_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The tricks every player still to name them names, in turn (the declarer
+        first), once the bid suits are in: each player's step stands alone (what
+        they may name hangs on the bid, not on what others named)."""
+        state = auction(ctx, draft["calls"])
+        declarer = state.declarer
+        if declarer is None or any(suit is None for suit in draft["bid_suits"]):
+            return ()
+        if self.names_trump(ctx) and draft["trump"] is None:
+            return ()
+        return tuple(
+            self.name_step(ctx, state.bid, seat, seat == declarer)
+            for seat in name_order(ctx, declarer)
+            if draft["named"][seat] is None
+        )
+
+    def name_step(self, ctx: RoundContext, bid: int, seat: int, declares: bool) -> Step:
+        """RULINGS: "The declarer names exactly D tricks; every other player names
+        fewer than D (0 is allowed)"."""
+        code = "abra_prompt_name_exactly" if declares else "abra_prompt_name_fewer"
+        return Step(
+            StepKind.NAME,
+            Message(code, player=ctx.name(seat), bid=bid),
+            seat,
+            trick_choices(range(1, ctx.hand_size + 1)),
+            low=1,
+            high=ctx.hand_size,
+            least=bid if declares else 0,
+            most=bid if declares else bid - 1,
+        )
+
+    def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """Every player's named tricks, asked on one screen and entered in turn."""
+        return self.name_steps(ctx, draft)
 
     def call_step(self, ctx: RoundContext, draft: Draft, state: Auction) -> Step:
         assert state.next_seat is not None
@@ -477,20 +502,18 @@ class Abracadabra(GameRules):
         return entries[:-1]
 
     def suit_cards_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        """How many cards of their bid suit a player took: 0 to the suit's length, those
+        above what their tricks hold refused for one reason, said once. A player who
+        took no trick took none (the table enters it with the tap before)."""
         taken = draft["trick_winners"].count(seat)
         most, why = suit_card_limit(ctx, taken)
         suit = draft["bid_suits"][seat]
+        refusal = Message(
+            "abra_suit_cards_at_most", player=ctx.name(seat), most=most, suit=Term(suit), why=why
+        )
         choices = tuple(
-            Choice(
-                str(k),
-                str(k),
-                None
-                if k <= most
-                else Message(
-                    "abra_suit_cards_most", player=ctx.name(seat), cards=k, suit=Term(suit), why=why
-                ),
-            )
-            for k in range(max(SUIT_LENGTH.values()) + 1)
+            Choice(str(k), str(k), None if k <= most else refusal)
+            for k in range(SUIT_LENGTH[ctx.n] + 1)
         )
         prompt = Message("abra_suit_cards", player=ctx.name(seat), suit=Term(suit.capitalize()))
         return Step(StepKind.SUIT_CARDS, prompt, seat, choices)
@@ -597,6 +620,21 @@ class Abracadabra(GameRules):
         # The cards of their own bid suit one player took.
         if entry.seat != step.player:
             raise RulesError(Message("abra_suit_cards_asked", player=ctx.name(step.player)))
+        cards = entry.value
+        if isinstance(cards, int) and not isinstance(cards, bool):
+            # Beyond the buttons (a record's round): the count, and why it cannot be.
+            most, why = suit_card_limit(ctx, draft["trick_winners"].count(step.player))
+            if cards > most:
+                suit = Term(draft["bid_suits"][step.player])
+                raise RulesError(
+                    Message(
+                        "abra_suit_cards_most",
+                        player=ctx.name(step.player),
+                        cards=cards,
+                        suit=suit,
+                        why=why,
+                    )
+                )
         suit_cards = list(draft["suit_cards"])
         suit_cards[step.player] = int(step.choice(entry.value).value)
         return {**draft, "suit_cards": suit_cards}

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import RulesError
-from .messages import Lowered, Message
+from .messages import Lowered, Message, Term, comma_list
 from .options import Option, OptionValue, Preset
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -125,7 +125,8 @@ class Answer:
     """What the table sends back for a step, as it was posted: text, not yet read.
 
     ``value`` is the button tapped; ``values`` the boxes ticked (tricks named or
-    exposed); ``piles`` the players whose piles are ticked as shown.
+    exposed); ``piles`` the players whose piles are ticked as shown; ``faces`` the
+    faces of dice rolled by hand, (die, face) pairs (``value`` is then ``HAND``).
     """
 
     kind: str
@@ -133,6 +134,22 @@ class Answer:
     value: str = ""
     values: tuple[str, ...] = ()
     piles: tuple[str, ...] = ()
+    faces: tuple[tuple[str, str], ...] = ()
+
+
+HAND = "hand"
+"""The answer to a roll that the table made with real dice: their faces are posted."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of a roll, for a roll made by hand: its field in the record's roll
+    (``trump``), its name as players say it, and its faces (each as the record
+    writes it, as text: ``"2"``, ``"none"``), labelled as the die shows them."""
+
+    key: str
+    label: str
+    faces: tuple[Choice, ...]
 
 
 def read_number(text: str) -> int | None:
@@ -167,8 +184,10 @@ class Step:
     most: int | None = None
     # For the declaring (Abracadabra): the players whose pile may be shown, in seat order.
     piles: tuple[Choice, ...] = ()
-    # For a roll (Brink Bid's dice): the roll, as the entry's value.
+    # For a roll (Brink Bid's dice): the roll, as the entry's value; and the dice, so
+    # that a roll made by hand is entered by its faces.
     roll: Callable[[random.Random], Any] | None = field(default=None, compare=False, repr=False)
+    dice: tuple[Die, ...] = ()
 
     @property
     def player(self) -> int:
@@ -197,6 +216,8 @@ class Step:
         if answer.kind != self.kind.value:
             raise RulesError(Message("not_asked_now", kind=repr(answer.kind), prompt=self.prompt))
         if self.roll is not None:
+            if answer.value == HAND or answer.faces:
+                return Entry("dice", None, self.faces(answer.faces))
             return Entry("dice", None, self.roll(rng))
         seat = self.seat
         if answer.seat:
@@ -217,6 +238,28 @@ class Step:
         if number is not None:
             return Entry(self.kind.value, seat, number)
         return Entry(self.kind.value, seat, self.choice(text).value)
+
+    def faces(self, posted: Sequence[tuple[str, str]]) -> dict[str, Any]:
+        """A roll made by hand: each die's face as tapped, written as the record
+        writes it (a number as a number), or a RulesError naming the die."""
+        faces = {die: face.strip().lower() for die, face in posted}
+        dice = {die.key: die for die in self.dice}
+        for key in faces:
+            if key not in dice:
+                raise RulesError(Message("die_unknown", die=repr(key), prompt=self.prompt))
+        roll: dict[str, Any] = {}
+        for die in self.dice:
+            face = faces.get(die.key, "")
+            if not face:
+                raise RulesError(Message("die_face_missing", die=Term(die.label)))
+            if face not in (choice.value for choice in die.faces):
+                shown = comma_list([Term(choice.label) for choice in die.faces])
+                raise RulesError(
+                    Message("die_face", die=Term(die.label), face=repr(face), faces=shown)
+                )
+            number = read_number(face)
+            roll[die.key] = face if number is None else number
+        return roll
 
     def ticked(self, values: Sequence[str], choices: tuple[Choice, ...]) -> list[int]:
         """The numbers of the boxes ticked, sorted; each must be one of ``choices``, once."""
@@ -426,6 +469,12 @@ class GameRules:
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Steps the table may take now besides the next one (recording the trump)."""
+        return ()
+
+    def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The next step and those after it that the table may answer on one screen,
+        in the order they are entered (Abracadabra's named tricks, every player's);
+        none where the next step is asked alone."""
         return ()
 
     def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:

@@ -459,6 +459,24 @@ ENGLISH: Mapping[str, Template] = {
     "expr_not_text": "option {option} is an expression written as text, not {value}",
     # --- Boerenbridge's bounce off the target, on the table's totals ---
     "bounce": "{total} + {score} = {new}, {over} over {goal}: {bounced}",
+    # --- Issue 37: dice rolled by hand (Brink Bid), and why an across face goes to a side ---
+    "die_unknown": "there is no die {die} at {prompt}",
+    "die_face_missing": "tap a face of the {die}",
+    "die_face": "the {die} has no face {face}: its faces are {faces}",
+    # --- Issue 37: Skull King's bonuses asked of everyone who made their bid at once ---
+    "skull_prompt_bonus_one": "{player} made the bid: any bonus?",
+    "skull_prompt_bonuses": "{players} made their bids: any bonuses?",
+    "skull_no_bonuses": "No bonuses",
+    "skull_no_more_bonuses": "No more bonuses",
+    "entry_no_more_bonuses": "no more bonuses",
+    # --- Issue 37: Abracadabra's suit cards above what a player's tricks hold, said once ---
+    "abra_suit_cards_at_most": "{player} cannot have taken more than {most} {suit}: {why}",
+    "brink_across_odd_left": (
+        "Across-left with {players} players: nobody sits across, so the cards go to the left"
+    ),
+    "brink_across_odd_right": (
+        "Across-right with {players} players: nobody sits across, so the cards go to the right"
+    ),
 }
 
 

@@ -47,13 +47,84 @@ function countTicked(step) {
     .replace("{most}", most);
   done.disabled = ticked < least || ticked > most;
 }
+// Every player's named tricks on one grid: a count under each column ("1 of 3"), and
+// Done held until each is right. The words come from the page (data-exact, data-at-most).
+function countNamed(step) {
+  const grid = step.querySelector(".name-grid");
+  const words = step.querySelector(".grid-done");
+  if (!grid || !words) return;
+  let right = true;
+  for (const count of grid.querySelectorAll("td.count")) {
+    const least = Number(count.dataset.least);
+    const most = Number(count.dataset.most);
+    const ticked = grid.querySelectorAll(`input[name="named-${count.dataset.seat}"]:checked`).length;
+    const ok = ticked >= least && ticked <= most;
+    count.textContent = (least === most ? words.dataset.exact : words.dataset.atMost)
+      .replace("{ticked}", ticked)
+      .replace("{most}", most);
+    count.classList.toggle("wrong", !ok);
+    right = right && ok;
+  }
+  for (const done of words.querySelectorAll("button")) done.disabled = !right;
+}
+
+// Who won each trick (Abracadabra): the grid enters itself once every trick has its
+// winner. Without script, Done does.
+function gridComplete(step) {
+  const grid = step.querySelector(".trick-grid:not(.name-grid)");
+  if (!grid) return false;
+  return [...grid.querySelectorAll("tbody tr")].every((row) => row.querySelector("input:checked"));
+}
+
 document.body.addEventListener("change", (event) => {
   const step = event.target.closest("#step");
-  if (step) countTicked(step);
+  if (!step) return;
+  countTicked(step);
+  countNamed(step);
+  if (event.target.closest(".trick-grid:not(.name-grid)") && gridComplete(step)) {
+    event.target.form.requestSubmit();
+  }
 });
 document.body.addEventListener("htmx:load", (event) => {
   const step = event.detail.elt.querySelector ? event.detail.elt.querySelector("#step") : null;
-  if (step) countTicked(step);
+  if (step) {
+    countTicked(step);
+    countNamed(step);
+  }
 });
 const firstStep = document.getElementById("step");
-if (firstStep) countTicked(firstStep);
+if (firstStep) {
+  countTicked(firstStep);
+  countNamed(firstStep);
+}
+
+// After a tap is entered, the next question is in view: a long step (the trick grid)
+// leaves the page scrolled down, where the new question's heading would sit under the
+// notes kept at the top (sticky) or below the screen. Only for this phone's own taps:
+// a change pushed from another phone moves nothing.
+document.body.addEventListener("htmx:afterSettle", (event) => {
+  const xhr = event.detail.xhr;
+  if (!xhr || xhr.status >= 400 || event.detail.requestConfig?.verb !== "post") return;
+  const prompt = document.querySelector("#step .prompt");
+  if (!prompt) return;
+  // The notes above the question stay at the top once scrolled past (sticky): their
+  // height is what covers the page there.
+  const notes = document.querySelector("#table .notes");
+  const cover = notes && getComputedStyle(notes).position === "sticky" ? notes.offsetHeight : 0;
+  const top = prompt.getBoundingClientRect().top;
+  if (top >= cover + 4 && top <= window.innerHeight / 2) return;
+  if (top + window.scrollY <= window.innerHeight / 2) {
+    window.scrollTo({ top: 0, behavior: "instant" }); // the page as it starts: all in view
+  } else {
+    window.scrollBy({ top: top - cover - 8, behavior: "instant" });
+  }
+});
+
+// Dice rolled by hand (Brink Bid): the face tapped on the last die enters the roll;
+// until then a die's face may be tapped again. Without script the form's button does.
+document.body.addEventListener("change", (event) => {
+  const form = event.target.closest("form[data-by-hand]");
+  if (!form) return;
+  const dice = [...form.querySelectorAll("fieldset")];
+  if (dice.every((die) => die.querySelector("input:checked"))) form.requestSubmit();
+});
