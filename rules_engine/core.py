@@ -279,6 +279,48 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Part:
+    """One value of a cell of the sheet: a player's, one die's, one call's, one trick's."""
+
+    key: str  # the seat ("0"), the die ("number"), the call or the trick (its index)
+    label: str  # "Ann", "Number of cards", "trick 7"
+    value: str  # as entered, as text ("" where there is none); ticked boxes: space-separated
+    choices: tuple[Choice, ...]
+    # A whole number from 0 to this, typed rather than chosen (Skull King's bonus, up
+    # to 500), where ``choices`` would be too many to list; None where it is chosen.
+    most: int | None = None
+    # Several of the choices at once (the tricks a player named); ``value`` lists them.
+    many: bool = False
+
+    @property
+    def ticked(self) -> tuple[str, ...]:
+        """The choices ticked, for a part of ``many``."""
+        return tuple(self.value.split())
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A row of the sheet's round that may be corrected: every player's bids, the dice.
+
+    ``shape`` says how its parts make the round's field: ``list`` (each part's key is
+    its index in the field's list; a part not offered keeps its value), ``value`` (one
+    part: the field itself, "" for none), ``flags`` (one part of ``many`` over the
+    indexes of a list of true or false: the piles laid open). A correction's lines
+    name a part's change with ``what`` ("Ann's call", "the trump").
+    """
+
+    number: int  # the round, 1-based
+    field: str  # "bids", "tricks", "trump", "dice"
+    label: str  # "Bids in round 3"
+    parts: tuple[Part, ...]
+    heading: str = ""  # what the correction page heads the row with ("Bid suits")
+    what: str = ""  # a part's value as the change says it ("call", "bid suit")
+    shape: str = "list"
+    # Whether a value in digits is a number in the record (a bid), or text (Sinker's "3").
+    numbers: bool = True
+
+
+@dataclass(frozen=True)
 class Entry:
     """One thing entered at the table: a bid, a call, a roll, a trick winner...
 
@@ -527,6 +569,13 @@ class GameRules:
     def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
         """The record's round for a complete draft."""
         raise NotImplementedError
+
+    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+        """The fields of a played round this game has a cell of its own for, a value
+        at a time, as entered (Abracadabra's whole deal, Sinker's calls): corrected on
+        the sheet with the other values kept. A round the cells of the bids, tricks,
+        trump, dice and whole numbers cover (``cells.py``) needs none."""
+        return ()
 
     # --- Reading a round from a record -------------------------------------------
     def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:

@@ -471,6 +471,9 @@ ENGLISH: Mapping[str, Template] = {
     "entry_no_more_bonuses": "no more bonuses",
     # --- Issue 37: Abracadabra's suit cards above what a player's tricks hold, said once ---
     "abra_suit_cards_at_most": "{player} cannot have taken more than {most} {suit}: {why}",
+    # --- Issue 37: a past deal's values in place, each to correct (Abracadabra, Sinker) ---
+    "abra_cell_trick": "trick {trick}",
+    "abra_cell_call_again": "{player} again",
     "brink_across_odd_left": (
         "Across-left with {players} players: nobody sits across, so the cards go to the left"
     ),

@@ -923,8 +923,12 @@ class RoundCellsForm(VersionForm):
         self.cells = cells
         for the_cell in cells:
             for part in the_cell.parts:
-                self.fields[f"{the_cell.field}-{part.key}"] = forms.CharField(
-                    required=False, max_length=20
+                # The boxes ticked of a part of several (named tricks): posted with an
+                # empty marker, so that none ticked is told from the part not posted.
+                self.fields[f"{the_cell.field}-{part.key}"] = (
+                    AnswerListField(required=False)
+                    if part.many
+                    else forms.CharField(required=False, max_length=20)
                 )
 
     def clean(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -20,8 +21,11 @@ from tests.e2e.screens import Screen, Screens
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+    from pytest_django.live_server_helper import LiveServer
 
 pytestmark = pytest.mark.e2e
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "correction"
 
 # Where the next question sits: its heading's box, the notes kept at the top (their
 # bottom, where they cover the page) and the bar of actions kept at the bottom.
@@ -288,3 +292,58 @@ def test_it_plays_a_deal_for_two_with_a_second_round_of_calls(screens: Screens) 
     # "At least" success: both took at least as many tricks as they named (10 each,
     # two succeeded). Ann 10 + 3 + 12 + 6 + 4 x 2; Bob 10 + 6 + 6 + 5 x 4.
     assert sheet.totals == (39, 42)
+
+
+def test_a_past_deal_opens_with_its_values_in_place_and_one_is_changed_in_four_taps(
+    page: Page, live_server: LiveServer
+) -> None:
+    from playwright.sync_api import expect  # imported late, as the browser fixture does
+
+    from rules_engine import parse_record, score
+    from scorepad.models import Game
+    from tests.five_games import ABRACADABRA
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    game = Game.start(parse_record(ABRACADABRA))
+    page.goto(f"{live_server.url}/g/{game.key}/sheet/")
+    taps = 0
+
+    # Trick 7 went to Dev, not Cleo. The deal's number on the sheet opens all of it.
+    page.get_by_role("link", name="Correct round 1").tap()
+    taps += 1
+    page.wait_for_url(f"**/g/{game.key}/sheet/1/")
+    # Every value as entered, each changeable in place.
+    assert page.locator("input[name=trump-trump][value=hearts]").is_checked()
+    assert page.locator("#calls-0").input_value() == "3"  # Ben declared 3
+    assert page.locator("input[name=bid_suits-1][value=spades]").is_checked()
+    ben = page.locator("fieldset", has_text="Named tricks").get_by_role("group", name="Ben")
+    assert [b.get_attribute("value") for b in ben.locator("input:checked").all()] == [
+        "4",
+        "8",
+        "12",
+    ]
+    assert page.locator("input[name=trick_winners-6][value='2']").is_checked()
+    assert page.locator("input[name=pile_exposed-piles][value='3']").is_checked()
+    assert page.locator("#suit_cards-0").input_value() == "6"
+    page.screenshot(path=SHOTS / "abracadabra-deal-390x844.png", full_page=True)
+
+    trick_7 = page.get_by_role("group", name="trick 7")
+    trick_7.locator("label.toggle", has=page.locator("input[value='3']")).tap()
+    taps += 1
+    page.get_by_role("button", name="Check the change").tap()
+    taps += 1
+    changes = page.locator(".changes li")
+    changes.first.wait_for()
+    assert changes.all_inner_texts()[0] == "Round 1: trick 7's winner Cleo → Dev"
+    page.screenshot(path=SHOTS / "abracadabra-deal-confirm-390x844.png", full_page=True)
+    page.get_by_role("button", name="Save the change").tap()
+    taps += 1
+    page.wait_for_url(f"**/g/{game.key}/sheet/")
+    expect(page.locator("table.sheet")).to_be_visible()
+    # One value entered again, not the deal's thirty.
+    assert taps == 4
+    game.refresh_from_db()
+    assert game.record["rounds"][0]["trick_winners"][6] == 3
+    winners = [w for i, w in enumerate(game.record["rounds"][0]["trick_winners"]) if i != 6]
+    assert winners == [w for i, w in enumerate(ABRACADABRA["rounds"][0]["trick_winners"]) if i != 6]
+    assert score(parse_record(game.record)).totals[3] == 37  # Dev took one trick more
