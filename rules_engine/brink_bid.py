@@ -128,18 +128,18 @@ class Dice:
 DICE_BY_HAND = (
     Die(
         "trump",
-        "trump die",
+        Term("trump die"),
         tuple(Choice(face, "no trump" if face == "none" else face) for face in TRUMP_FACES),
     ),
     Die(
         "number",
-        "number die",
+        Term("number die"),
         tuple(
             Choice("none", "no pass") if face is None else Choice(str(face), str(face))
             for face in NUMBER_FACES
         ),
     ),
-    Die("direction", "direction die", tuple(Choice(face, face) for face in DIRECTION_FACES)),
+    Die("direction", Term("direction die"), tuple(Choice(face, face) for face in DIRECTION_FACES)),
 )
 
 

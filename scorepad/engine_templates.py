@@ -318,5 +318,18 @@ TEMPLATES = (
     gettext_noop('{expr} gives {value} when {when}: a score lies in {low}..{high}'),  # expr_range_when
     gettext_noop('option {option} is an expression written as text, not {value}'),  # expr_not_text
     gettext_noop('{total} + {score} = {new}, {over} over {goal}: {bounced}'),  # bounce
+    gettext_noop('there is no die {die} at {prompt}'),  # die_unknown
+    gettext_noop('tap a face of the {die}'),  # die_face_missing
+    gettext_noop('the {die} has no face {face}: its faces are {faces}'),  # die_face
+    gettext_noop('{player} made the bid: any bonus?'),  # skull_prompt_bonus_one
+    gettext_noop('{players} made their bids: any bonuses?'),  # skull_prompt_bonuses
+    gettext_noop('No bonuses'),  # skull_no_bonuses
+    gettext_noop('No more bonuses'),  # skull_no_more_bonuses
+    gettext_noop('no more bonuses'),  # entry_no_more_bonuses
+    gettext_noop('{player} cannot have taken more than {most} {suit}: {why}'),  # abra_suit_cards_at_most
+    gettext_noop('trick {trick}'),  # abra_cell_trick
+    gettext_noop('{player} again'),  # abra_cell_call_again
+    gettext_noop('Across-left with {players} players: nobody sits across, so the cards go to the left'),  # brink_across_odd_left
+    gettext_noop('Across-right with {players} players: nobody sits across, so the cards go to the right'),  # brink_across_odd_right
 )
 # fmt: on
