@@ -116,7 +116,6 @@ ENGLISH: Mapping[str, Template] = {
     "skull_lost_when": "lost tricks are entered with the tricks taken",
     "skull_note_lost": Plural("{lost} trick lost", "{lost} tricks lost", "lost"),
     "skull_tricks_in": "the tricks are all in: the bonuses are next",
-    "skull_prompt_bonus": "Bonus for {player}",
     "skull_no_bonus": "No bonus",
     "skull_bonus_when": "a bonus is entered once the tricks are in, for a bid made",
     "skull_bonus_missed": "{player} missed their bid: a bonus counts only for a bid made",

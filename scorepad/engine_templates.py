@@ -48,7 +48,6 @@ TEMPLATES = (
     gettext_noop('lost tricks are entered with the tricks taken'),  # skull_lost_when
     ngettext_lazy('{lost} trick lost', '{lost} tricks lost', 'lost'),  # skull_note_lost
     gettext_noop('the tricks are all in: the bonuses are next'),  # skull_tricks_in
-    gettext_noop('Bonus for {player}'),  # skull_prompt_bonus
     gettext_noop('No bonus'),  # skull_no_bonus
     gettext_noop('a bonus is entered once the tricks are in, for a bid made'),  # skull_bonus_when
     gettext_noop('{player} missed their bid: a bonus counts only for a bid made'),  # skull_bonus_missed

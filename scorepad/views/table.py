@@ -456,6 +456,7 @@ def _render(
     ticked: tuple[list[str], list[str]] = ([], []),
     shared: dict[str, Any] | None = None,
     named: frozenset[str] = frozenset(),
+    by_hand: bool = False,
 ) -> HttpResponse:
     template = "table.html#table" if request.htmx else "table.html"
     context = dict(shared) if shared is not None else table_context(game, current, error, seat)
@@ -463,6 +464,9 @@ def _render(
     # grid of named tricks, each as "seat:trick".
     context["ticked"], context["ticked_piles"] = ticked
     context["ticked_named"] = named
+    # Brink Bid's dice rolled by hand: their faces are drawn once asked for (?dice=hand),
+    # not in every roll's swap.
+    context["by_hand"] = by_hand
     return render(request, template, context, status=status)
 
 
@@ -531,7 +535,8 @@ def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
         # A poll (phones at the seats, a server without streams): nothing new, no swap.
         return HttpResponse(status=204)
     current, broken = current_table(game)
-    return _render(request, game, current, broken, seat=request.GET.get("seat"))
+    by_hand = request.GET.get("dice") == "hand"
+    return _render(request, game, current, broken, seat=request.GET.get("seat"), by_hand=by_hand)
 
 
 @require_POST
@@ -548,7 +553,14 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         # Boxes ticked stay ticked, to change one rather than tick them all again.
         ticked = (request.POST.getlist("values"), request.POST.getlist("pile"))
         return _render(
-            request, game, current, form.message(), 400, ticked=ticked, named=form.named_ticked()
+            request,
+            game,
+            current,
+            form.message(),
+            400,
+            ticked=ticked,
+            named=form.named_ticked(),
+            by_hand=request.POST.get("value") == "hand",
         )
     return _saved(request, game, form.cleaned_data["table"])
 

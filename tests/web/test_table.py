@@ -499,3 +499,21 @@ def test_brink_bids_dice_are_drawn_as_rolled_and_tumble_in_only_just_rolled(
     answer = {"version": game.version, "kind": "bid", "seat": 1, "value": 1}
     assert client.post(f"/g/{game.key}/enter/", answer).status_code == 303
     assert '<div class="dice" aria-hidden="true">' in client.get(f"/g/{game.key}/").text
+
+
+def test_dice_rolled_by_hand_are_asked_for_by_a_link_beside_roll(client: Client, db: None) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("brink-bid", ["Ann", "Ben", "Cleo"], 0))
+    page = client.get(f"/g/{game.key}/").text
+    assert "Roll the dice" in page
+    # Every roll's swap stays small: the faces come only when asked for.
+    assert '<a class="button secondary by-hand" href="?dice=hand" hx-get="?dice=hand">' in page
+    assert 'name="die-trump"' not in page
+
+    page = client.get(f"/g/{game.key}/?dice=hand").text
+
+    assert page.count('type="radio" name="die-trump"') == 5
+    assert page.count('type="radio" name="die-number"') == 4
+    assert '<input type="radio" name="die-direction" value="across-left">' in page
+    assert "<legend>Direction die</legend>" in page
