@@ -393,6 +393,7 @@ def _pages(client: Client) -> list[tuple[str, str]]:
     # A past deal with its every value in place, and Sinker's calls (issue 37).
     listed.append((f"/g/{games['abracadabra'].key}/sheet/1/", "abracadabra"))
     listed.append((f"/g/{games['sinker'].key}/sheet/1/", "sinker"))
+    listed.append((f"/g/{games['brink-bid'].key}/?dice=hand", "brink-bid"))  # rolled by hand
     listed.append((f"/g/{oh_hell.key}/delete/", "oh-hell"))
     listed.append(("/rename-player/?player=ann", "rename"))
     # Rounds half entered, where the engine's prompts, refusals and notes change by the tap.
