@@ -24,7 +24,6 @@ from .brink_bid import Dice as Dice
 from .brink_bid import Pass as Pass
 from .brink_bid import passes as passes
 from .brink_bid import roll_brink_dice as roll_brink_dice
-from .cells import Cell as Cell
 from .cells import cell as cell
 from .cells import corrected as corrected
 from .cells import differences as differences
@@ -37,11 +36,13 @@ from .core import SUIT_SIGNS as SUIT_SIGNS
 from .core import SUITS as SUITS
 from .core import TRUMPS as TRUMPS
 from .core import Answer as Answer
+from .core import Cell as Cell
 from .core import Choice as Choice
 from .core import Draft as Draft
 from .core import Entry as Entry
 from .core import GameRules as GameRules
 from .core import PaperRow as PaperRow
+from .core import Part as Part
 from .core import RoundContext as RoundContext
 from .core import RoundView as RoundView
 from .core import Setup as Setup

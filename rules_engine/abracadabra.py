@@ -20,11 +20,14 @@ from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
 from .core import (
     SUIT_SIGNS,
     SUITS,
+    TRUMPS,
+    Cell,
     Choice,
     Draft,
     Entry,
     GameRules,
     PaperRow,
+    Part,
     Round,
     RoundContext,
     RoundView,
@@ -174,6 +177,30 @@ def success_count(rnd: Round, seat: int, tricks_taken: int, success: str) -> boo
     if success == "at-least":
         return tricks_taken >= len(named)
     return all(rnd["trick_winners"][trick - 1] == seat for trick in named)
+
+
+def trick_numbers(most: int, least: int = 1) -> tuple[Choice, ...]:
+    """The numbers ``least`` to ``most``, each a choice: a bid, a count of cards."""
+    return tuple(Choice(str(k), str(k)) for k in range(least, most + 1))
+
+
+def call_label(ctx: RoundContext, index: int) -> str:
+    """Who made call ``index`` of the auction: a name, "Ann again" in a second round."""
+    name = ctx.name(ctx.bid_order[index % ctx.n])
+    return Message("abra_cell_call_again", player=name) if index >= ctx.n else name
+
+
+def deal_cell(
+    ctx: RoundContext,
+    field: str,
+    heading: str,
+    what: str,
+    parts: tuple[Part, ...],
+    shape: str = "list",
+) -> Cell:
+    """A deal's cell to correct, headed ``heading``, its changes saying ``what``."""
+    label = Message("cell_label", field=Term(heading), number=ctx.number)
+    return Cell(ctx.number, field, label, parts, Term(heading), what, shape)
 
 
 Parts = tuple[tuple[str, int], ...]
@@ -401,19 +428,9 @@ class Abracadabra(GameRules):
         for seat in ctx.bid_order:
             if suits[seat] is None:
                 return self.suit_step(ctx, suits, seat)
-        for seat in name_order(ctx, declarer):
-            if draft["named"][seat] is None:
-                code = "abra_prompt_name_exactly" if seat == declarer else "abra_prompt_name_fewer"
-                return Step(
-                    StepKind.NAME,
-                    Message(code, player=ctx.name(seat), bid=state.bid),
-                    seat,
-                    trick_choices(range(1, ctx.hand_size + 1)),
-                    low=1,
-                    high=ctx.hand_size,
-                    least=state.bid if seat == declarer else 0,
-                    most=state.bid if seat == declarer else state.bid - 1,
-                )
+        naming = self.name_steps(ctx, draft)
+        if naming:
+            return naming[0]
         if draft["exposed"] is None:
             return Step(
                 StepKind.DECLARE,
@@ -434,6 +451,41 @@ class Abracadabra(GameRules):
             if draft["suit_cards"][seat] is None:
                 return self.suit_cards_step(ctx, draft, seat)
         return Step(StepKind.COMPLETE, Message("abra_deal_complete"))
+
+    def name_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The tricks every player still to name them names, in turn (the declarer
+        first), once the bid suits are in: each player's step stands alone (what
+        they may name hangs on the bid, not on what others named)."""
+        state = auction(ctx, draft["calls"])
+        declarer = state.declarer
+        if declarer is None or any(suit is None for suit in draft["bid_suits"]):
+            return ()
+        if self.names_trump(ctx) and draft["trump"] is None:
+            return ()
+        return tuple(
+            self.name_step(ctx, state.bid, seat, seat == declarer)
+            for seat in name_order(ctx, declarer)
+            if draft["named"][seat] is None
+        )
+
+    def name_step(self, ctx: RoundContext, bid: int, seat: int, declares: bool) -> Step:
+        """RULINGS: "The declarer names exactly D tricks; every other player names
+        fewer than D (0 is allowed)"."""
+        code = "abra_prompt_name_exactly" if declares else "abra_prompt_name_fewer"
+        return Step(
+            StepKind.NAME,
+            Message(code, player=ctx.name(seat), bid=bid),
+            seat,
+            trick_choices(range(1, ctx.hand_size + 1)),
+            low=1,
+            high=ctx.hand_size,
+            least=bid if declares else 0,
+            most=bid if declares else bid - 1,
+        )
+
+    def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """Every player's named tricks, asked on one screen and entered in turn."""
+        return self.name_steps(ctx, draft)
 
     def call_step(self, ctx: RoundContext, draft: Draft, state: Auction) -> Step:
         assert state.next_seat is not None
@@ -477,20 +529,18 @@ class Abracadabra(GameRules):
         return entries[:-1]
 
     def suit_cards_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
+        """How many cards of their bid suit a player took: 0 to the suit's length, those
+        above what their tricks hold refused for one reason, said once. A player who
+        took no trick took none (the table enters it with the tap before)."""
         taken = draft["trick_winners"].count(seat)
         most, why = suit_card_limit(ctx, taken)
         suit = draft["bid_suits"][seat]
+        refusal = Message(
+            "abra_suit_cards_at_most", player=ctx.name(seat), most=most, suit=Term(suit), why=why
+        )
         choices = tuple(
-            Choice(
-                str(k),
-                str(k),
-                None
-                if k <= most
-                else Message(
-                    "abra_suit_cards_most", player=ctx.name(seat), cards=k, suit=Term(suit), why=why
-                ),
-            )
-            for k in range(max(SUIT_LENGTH.values()) + 1)
+            Choice(str(k), str(k), None if k <= most else refusal)
+            for k in range(SUIT_LENGTH[ctx.n] + 1)
         )
         prompt = Message("abra_suit_cards", player=ctx.name(seat), suit=Term(suit.capitalize()))
         return Step(StepKind.SUIT_CARDS, prompt, seat, choices)
@@ -597,6 +647,21 @@ class Abracadabra(GameRules):
         # The cards of their own bid suit one player took.
         if entry.seat != step.player:
             raise RulesError(Message("abra_suit_cards_asked", player=ctx.name(step.player)))
+        cards = entry.value
+        if isinstance(cards, int) and not isinstance(cards, bool):
+            # Beyond the buttons (a record's round): the count, and why it cannot be.
+            most, why = suit_card_limit(ctx, draft["trick_winners"].count(step.player))
+            if cards > most:
+                suit = Term(draft["bid_suits"][step.player])
+                raise RulesError(
+                    Message(
+                        "abra_suit_cards_most",
+                        player=ctx.name(step.player),
+                        cards=cards,
+                        suit=suit,
+                        why=why,
+                    )
+                )
         suit_cards = list(draft["suit_cards"])
         suit_cards[step.player] = int(step.choice(entry.value).value)
         return {**draft, "suit_cards": suit_cards}
@@ -764,6 +829,64 @@ class Abracadabra(GameRules):
             as_int(cards, "suit_cards")
         entries += [Entry("suit_cards", seat, suit_cards[seat]) for seat in ctx.bid_order]
         return entries
+
+    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+        """The whole deal, a value at a time, as entered: the trump and, for a deal
+        played, every call, each bid suit, the tricks each named, the declarer's
+        exposed, the piles laid open, each trick's winner and each player's suit cards.
+        Once changed the deal is checked whole, as at the table. A thrown-in deal has
+        only its trump here: played after all, it is entered again at the table."""
+        self.entries(ctx, rnd)  # its shape as the rules read it, or why not
+        names = ctx.setup.players
+        seats = tuple(Choice(str(seat), name) for seat, name in enumerate(names))
+        trumps = (
+            *(() if self.names_trump(ctx) else (Choice("", "not noted"),)),
+            *(Choice(t, "no trump" if t == "none" else t) for t in TRUMPS),
+        )
+        trump = Part("trump", Term("Trump"), str(rnd.get("trump", "")), trumps)
+        cells = [deal_cell(ctx, "trump", "Trump", "trump", (trump,), "value")]
+        declarer = auction(ctx, rnd["calls"]).declarer
+        if declarer is None:
+            return tuple(cells)
+        calls = (Choice(PASS, "pass"), *trick_numbers(ctx.hand_size))
+        tricks = trick_choices(range(1, ctx.hand_size + 1))
+        cards = trick_numbers(SUIT_LENGTH[ctx.n], 0)
+
+        def listed(tricks_of: Sequence[int]) -> str:
+            return " ".join(str(trick) for trick in tricks_of)
+
+        shown = [seat for seat, laid_open in enumerate(rnd["pile_exposed"]) if laid_open]
+        piles = Part("piles", Term("Piles laid open"), listed(shown), seats, many=True)
+        cells += [
+            deal_cell(ctx, "calls", "Calls", "call", tuple(
+                Part(str(i), call_label(ctx, i), str(call), calls)
+                for i, call in enumerate(rnd["calls"])
+            )),
+            deal_cell(ctx, "bid_suits", "Bid suits", "bid suit", tuple(
+                Part(str(seat), name, rnd["bid_suits"][seat], tuple(Choice(s, s) for s in SUITS))
+                for seat, name in enumerate(names)
+            )),
+            deal_cell(ctx, "named", "Named tricks", "named tricks", tuple(
+                Part(str(seat), name, listed(rnd["named"][seat]), tricks, many=True)
+                for seat, name in enumerate(names)
+            )),
+            deal_cell(ctx, "exposed", "Exposed to the right", "exposed tricks", (
+                Part(
+                    str(declarer), names[declarer], listed(rnd["exposed"][declarer]), tricks,
+                    many=True,
+                ),
+            )),
+            deal_cell(ctx, "pile_exposed", "Piles laid open", "piles laid open", (piles,), "flags"),
+            deal_cell(ctx, "trick_winners", "Trick winners", "winner", tuple(
+                Part(str(i), Message("abra_cell_trick", trick=i + 1), str(winner), seats)
+                for i, winner in enumerate(rnd["trick_winners"])
+            )),
+            deal_cell(ctx, "suit_cards", "Suit cards", "suit cards", tuple(
+                Part(str(seat), name, str(rnd["suit_cards"][seat]), cards)
+                for seat, name in enumerate(names)
+            )),
+        ]  # fmt: skip
+        return tuple(cells)
 
     def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
         if auction(ctx, rnd["calls"]).declarer is None:

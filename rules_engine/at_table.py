@@ -161,6 +161,13 @@ class Table:
         return min(self.sheet.totals[s] for s in seats)
 
     @property
+    def together(self) -> tuple[Step, ...]:
+        """The next step and those the table may answer with it on one screen."""
+        if self.round is None or self.draft is None:
+            return ()
+        return self.record.rules.together(self.round, self.draft)
+
+    @property
     def sealed(self) -> bool:
         """Whether the game's bids are sealed (the house rule ``bidding``), shown or not."""
         return self.record.rules.sealed(self.record.setup)
@@ -532,10 +539,15 @@ def _ends_as_tapped(
     return sorted(map(repr, given_back[:-taken])) == sorted(map(repr, entered[:-taken]))
 
 
+# The steps that ask one player for a number: one allowed alone is entered, not asked.
+FORCED = (StepKind.BID, StepKind.TRICKS, StepKind.SUIT_CARDS)
+
+
 def forced(step: Step) -> Entry | None:
     """The entry a step allows alone, if it asks one player for a number and every
-    value but one is refused (a 1-card round's dealer under the hook); else None."""
-    if step.kind not in (StepKind.BID, StepKind.TRICKS) or step.seat is None:
+    value but one is refused (a 1-card round's dealer under the hook; Abracadabra's
+    cards of a bid suit in no trick taken); else None."""
+    if step.kind not in FORCED or step.seat is None:
         return None
     if step.may_change:  # sealed bids going round: no bid is given for a player
         return None
@@ -893,6 +905,8 @@ def describe(entry: Entry, players: Sequence[str], sealed: bool = False) -> str:
         return Message("entry_trick", player=players[number])
     if entry.kind == "lost" and number is not None:
         return Message("entry_lost", lost=number)
+    if entry.kind == "bonus" and value == "none":
+        return Message("entry_no_more_bonuses")
     if entry.kind == "bonus" and number is not None:
         return Message("entry_bonus", player=name, bonus=number)
     if entry.kind == "suit_cards" and number is not None:

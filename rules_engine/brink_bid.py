@@ -16,6 +16,8 @@ from .bidding import BiddingInTurn
 from .checks import check_trump
 from .core import (
     SUIT_SIGNS,
+    Choice,
+    Die,
     Draft,
     Entry,
     PaperRow,
@@ -122,6 +124,25 @@ class Dice:
         return cls(trump, number, direction)
 
 
+# The three dice as a roll made by hand is tapped in: each face as the record writes it.
+DICE_BY_HAND = (
+    Die(
+        "trump",
+        Term("trump die"),
+        tuple(Choice(face, "no trump" if face == "none" else face) for face in TRUMP_FACES),
+    ),
+    Die(
+        "number",
+        Term("number die"),
+        tuple(
+            Choice("none", "no pass") if face is None else Choice(str(face), str(face))
+            for face in NUMBER_FACES
+        ),
+    ),
+    Die("direction", Term("direction die"), tuple(Choice(face, face) for face in DIRECTION_FACES)),
+)
+
+
 def roll_brink_dice(rng: random.Random) -> Dice:
     """Roll the three dice, every listed face equally likely."""
     return Dice(rng.choice(TRUMP_FACES), rng.choice(NUMBER_FACES), rng.choice(DIRECTION_FACES))
@@ -173,6 +194,18 @@ def pass_label(players: int, dice: Dice) -> Message:
     if dice.direction in ("left", "across-left"):
         return Message("brink_pass_left", number=dice.number)
     return Message("brink_pass_right", number=dice.number)
+
+
+def across_why(players: int, dice: Dice) -> Message | None:
+    """Why an across face passes to a side: with an odd number nobody sits across.
+
+    RULINGS: "with an odd number `across-left` passes left and `across-right` passes
+    right". The die shows its arrow across the table, so the table says why the
+    cards go to the side."""
+    if dice.number is None or not dice.direction.startswith("across") or players % 2 == 0:
+        return None
+    code = "brink_across_odd_left" if dice.direction == "across-left" else "brink_across_odd_right"
+    return Message(code, players=players)
 
 
 def trump_label(trump: str) -> Message:
@@ -274,7 +307,11 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             roller = ctx.bid_order[0]
             prompt = Message("prompt_rolls", player=ctx.name(roller))
             return Step(
-                StepKind.ROLL, prompt, roller, roll=lambda rng: roll_brink_dice(rng).to_json()
+                StepKind.ROLL,
+                prompt,
+                roller,
+                roll=lambda rng: roll_brink_dice(rng).to_json(),
+                dice=DICE_BY_HAND,
             )
         return super().next_step(ctx, draft)
 
@@ -343,6 +380,9 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
                 notes.append(trump_label(draft["trump"]))
             return tuple(notes)
         notes += [trump_label(dice.trump), pass_label(ctx.n, dice)]
+        why = across_why(ctx.n, dice)
+        if why is not None:
+            notes.append(why)
         notes += [
             Message(
                 "brink_note_passes",

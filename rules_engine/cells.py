@@ -9,44 +9,20 @@ record before and after and comparing the two sheets.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from .at_table import replace_round
-from .core import TRUMPS, Choice, read_number
+from .core import TRUMPS, Cell, Choice, Part, RoundContext, read_number
 from .errors import RulesError
-from .messages import Message, Param, Term, each_and
+from .messages import Message, Param, Term, comma_list, each_and
 from .record import Record
-from .sheet import Sheet, review
+from .sheet import Sheet, context, review
 
 # The fields a player's column holds, a number a player (RULINGS: 0 to the hand size).
 PLAYER_FIELDS = {"bids": "bid", "tricks": "tricks"}
 # A round's field as a change names it, where its name alone says too little
 # ("the lost tricks 0 → 1", not "the lost 0 → 1").
 FIELD_WORDS = {"lost": "lost tricks"}
-
-
-@dataclass(frozen=True)
-class Part:
-    """One value of a cell: a player's, or one die's."""
-
-    key: str  # the seat ("0") or the die ("number")
-    label: str  # "Ann", "Number of cards"
-    value: str  # as entered, as text ("" where there is none)
-    choices: tuple[Choice, ...]
-    # A whole number from 0 to this, typed rather than chosen (Skull King's bonus, up
-    # to 500), where ``choices`` would be too many to list; None where it is chosen.
-    most: int | None = None
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A row of the sheet's round that may be corrected: every player's bids, the dice."""
-
-    number: int  # the round, 1-based
-    field: str  # "bids", "tricks", "trump", "dice"
-    label: str  # "Bids in round 3"
-    parts: tuple[Part, ...]
 
 
 def _round(record: Record, number: int) -> Mapping[str, Any]:
@@ -65,14 +41,37 @@ def fields(record: Record, number: int) -> tuple[str, ...]:
     rnd = _round(record, number)
     rules = record.rules
     faces = rules.round_faces
+    own = _own(record, number)
     found = tuple(
         name
         for name, value in rnd.items()
-        if (name in PLAYER_FIELDS and isinstance(value, list))
-        or (name == "trump" and isinstance(value, str))
-        or (name in faces and isinstance(value, Mapping))
+        if name not in own
+        and (
+            (name in PLAYER_FIELDS and isinstance(value, list))
+            or (name == "trump" and isinstance(value, str))
+            or (name in faces and isinstance(value, Mapping))
+        )
     )
-    return found + tuple(_numbered(record, number))
+    return found + tuple(_numbered(record, number)) + tuple(own)
+
+
+def _context(record: Record, number: int) -> RoundContext:
+    """Round ``number`` as the rules see it, its totals before as the sheet has them."""
+    sheet = review(record)  # kept: the sheet drawn has worked this record out already
+    index = number - 1
+    before = sheet.rounds[index - 1].totals if index else tuple(0 for _ in record.players)
+    return context(record, index, before)
+
+
+def _own(record: Record, number: int) -> dict[str, Cell]:
+    """The cells the game has of its own for round ``number``, by field (none for a
+    round whose shape the rules refuse: it is corrected by entering it again)."""
+    ctx = _context(record, number)
+    try:
+        own = record.rules.round_cells(ctx, _round(record, number))
+    except RulesError:
+        return {}
+    return {the_cell.field: the_cell for the_cell in own}
 
 
 def _numbered(record: Record, number: int) -> dict[str, Any]:
@@ -112,6 +111,9 @@ def cell(record: Record, number: int, field: str) -> Cell:
     rnd = _round(record, number)
     if field not in fields(record, number):
         raise RulesError(Message("cell_no_field", number=number, field=field))
+    own = _own(record, number)
+    if field in own:
+        return own[field]
     value: Any = rnd.get(field)  # a whole number left out is read below, as it counts
     label = Message("cell_label", field=Term(field.capitalize()), number=number)
     if field in PLAYER_FIELDS:
@@ -154,12 +156,26 @@ def cell(record: Record, number: int, field: str) -> Cell:
     return Cell(number, field, label, parts)
 
 
-def _read(part: Part, text: str) -> Any:
+def _read(part: Part, text: str | Sequence[str]) -> Any:
+    """A part's value as posted: a number typed, one of its choices, or (``many``) the
+    choices ticked, sorted, as the record writes them (numbers as numbers)."""
+    if part.many:
+        ticked = text.split() if isinstance(text, str) else [t for t in text if t.strip()]
+        values = [_choice(part, item) for item in ticked]
+        if len(set(map(str, values))) < len(values):
+            raise RulesError(Message("cell_value", value=repr(" ".join(ticked)), label=part.label))
+        return sorted(values)
+    if not isinstance(text, str):
+        raise RulesError(Message("cell_value", value=repr(" ".join(text)), label=part.label))
     if part.most is not None:
         typed = read_number(text.strip())
         if typed is not None and 0 <= typed <= part.most:
             return typed
         raise RulesError(Message("cell_value", value=repr(text), label=part.label))
+    return _choice(part, text)
+
+
+def _choice(part: Part, text: str) -> Any:
     for choice in part.choices:
         if choice.value == text.strip().lower():
             number = read_number(choice.value)
@@ -167,15 +183,21 @@ def _read(part: Part, text: str) -> Any:
     raise RulesError(Message("cell_value", value=repr(text), label=part.label))
 
 
-def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str]]) -> Record:
-    """The record with round ``number``'s cells as ``posted`` (field, then part key);
-    every value not posted is kept as entered. The round is then checked whole, by
-    the rules the table uses, or a RulesError says why it cannot be so."""
+def corrected(
+    record: Record, number: int, posted: Mapping[str, Mapping[str, str | Sequence[str]]]
+) -> Record:
+    """The record with round ``number``'s cells as ``posted`` (field, then part key; a
+    part of ``many``, the choices ticked); every value not posted is kept as entered.
+    The round is then checked whole, by the rules the table uses, or a RulesError says
+    why it cannot be so."""
     rnd = dict(_round(record, number))
     rules = record.rules
+    own = _own(record, number)
     for field, values in posted.items():
         the_cell = cell(record, number, field)
-        if field in rules.seat_numbers:
+        if field in own:
+            _write(rnd, the_cell, values)
+        elif field in rules.seat_numbers:
             column = list(_numbered(record, number)[field])
             for part in the_cell.parts:
                 if part.key in values:
@@ -200,6 +222,30 @@ def corrected(record: Record, number: int, posted: Mapping[str, Mapping[str, str
                 part.key: _read(part, values.get(part.key, part.value)) for part in the_cell.parts
             }
     return replace_round(record, number, rnd)
+
+
+def _write(rnd: dict[str, Any], the_cell: Cell, values: Mapping[str, str | Sequence[str]]) -> None:
+    """A game's own cell into the round, by its shape (``Cell``)."""
+    field = the_cell.field
+    if the_cell.shape == "value":
+        part = the_cell.parts[0]
+        value = _read(part, values.get(part.key, part.value))
+        if value == "":
+            rnd.pop(field, None)  # not noted
+        else:
+            rnd[field] = value
+        return
+    if the_cell.shape == "flags":
+        part = the_cell.parts[0]
+        ticked = _read(part, values.get(part.key, part.ticked))
+        rnd[field] = [index in ticked for index in range(len(rnd[field]))]
+        return
+    column = list(rnd[field])
+    for part in the_cell.parts:
+        if part.key in values:
+            value = _read(part, values[part.key])
+            column[int(part.key)] = value if the_cell.numbers else str(value)
+    rnd[field] = column
 
 
 def _names(players: Sequence[str], seats: Sequence[int]) -> Param:
@@ -237,9 +283,14 @@ def _entered(before: Record, after: Record) -> list[str]:
     absent: dict[str, Any] = {name: 0 for name in rules.round_numbers}
     named = PLAYER_FIELDS | {name: name for name in rules.seat_numbers}
     for number, (was, now) in enumerate(zip(before.rounds, after.rounds, strict=True), 1):
+        if was == now:
+            continue
+        own_was, own_now = _own(before, number), _own(after, number)
         for name in rules.seat_numbers:
             absent[name] = _zeros(after, number)
         for field in [*now, *(f for f in was if f not in now)]:
+            if field in own_was or field in own_now:
+                continue  # a cell of the game's own: said by its parts, below
             old, new = was.get(field, absent.get(field)), now.get(field, absent.get(field))
             if old == new:
                 continue
@@ -279,7 +330,51 @@ def _entered(before: Record, after: Record) -> list[str]:
                         now=Term(str(new)),
                     )
                 )
+        lines += _own_changed(number, own_was, own_now)
     return lines
+
+
+def _own_changed(number: int, was: Mapping[str, Cell], now: Mapping[str, Cell]) -> list[str]:
+    """A game's own cells changed, part by part, in words: "round 2: Ann's call pass →
+    3", "round 2: trick 7's winner Ann → Bob", "round 2: the trump hearts → spades"."""
+    lines: list[str] = []
+    for field in [*now, *(f for f in was if f not in now)]:
+        old_parts = {part.key: part for part in was[field].parts} if field in was else {}
+        new_parts = {part.key: part for part in now[field].parts} if field in now else {}
+        the_cell = now.get(field) or was[field]
+        for key in [*new_parts, *(k for k in old_parts if k not in new_parts)]:
+            old, new = _shown(old_parts.get(key)), _shown(new_parts.get(key))
+            if old == new:
+                continue
+            part = new_parts.get(key) or old_parts[key]
+            if the_cell.shape == "list":
+                message = Message(
+                    "change_player",
+                    number=number,
+                    player=part.label,
+                    what=Term(the_cell.what),
+                    was=old,
+                    now=new,
+                )
+            else:
+                message = Message(
+                    "change_field", number=number, field=Term(the_cell.what), was=old, now=new
+                )
+            lines.append(message)
+    return lines
+
+
+def _shown(part: Part | None) -> Param:
+    """A part's value as the sheet's players read it: its choice's words, several of
+    them listed, "none" for none."""
+    if part is None:
+        return Term("none")
+    labels = {choice.value: choice.label for choice in part.choices}
+    values = part.ticked if part.many else (part.value,)
+    words: list[str] = [
+        Term(labels.get(value, value)) for value in values if value or value in labels
+    ]
+    return comma_list(words) if words else Term("none")
 
 
 def _outcome(players: Sequence[str], old: Sheet, new: Sheet) -> list[str]:

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import RulesError
-from .messages import Lowered, Message
+from .messages import Lowered, Message, Term, comma_list
 from .options import Option, OptionValue, Preset
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -141,7 +141,8 @@ class Answer:
     """What the table sends back for a step, as it was posted: text, not yet read.
 
     ``value`` is the button tapped; ``values`` the boxes ticked (tricks named or
-    exposed); ``piles`` the players whose piles are ticked as shown.
+    exposed); ``piles`` the players whose piles are ticked as shown; ``faces`` the
+    faces of dice rolled by hand, (die, face) pairs (``value`` is then ``HAND``).
     """
 
     kind: str
@@ -149,6 +150,22 @@ class Answer:
     value: str = ""
     values: tuple[str, ...] = ()
     piles: tuple[str, ...] = ()
+    faces: tuple[tuple[str, str], ...] = ()
+
+
+HAND = "hand"
+"""The answer to a roll that the table made with real dice: their faces are posted."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of a roll, for a roll made by hand: its field in the record's roll
+    (``trump``), its name as players say it, and its faces (each as the record
+    writes it, as text: ``"2"``, ``"none"``), labelled as the die shows them."""
+
+    key: str
+    label: str
+    faces: tuple[Choice, ...]
 
 
 def read_number(text: str) -> int | None:
@@ -183,8 +200,10 @@ class Step:
     most: int | None = None
     # For the declaring (Abracadabra): the players whose pile may be shown, in seat order.
     piles: tuple[Choice, ...] = ()
-    # For a roll (Brink Bid's dice): the roll, as the entry's value.
+    # For a roll (Brink Bid's dice): the roll, as the entry's value; and the dice, so
+    # that a roll made by hand is entered by its faces.
     roll: Callable[[random.Random], Any] | None = field(default=None, compare=False, repr=False)
+    dice: tuple[Die, ...] = ()
 
     @property
     def player(self) -> int:
@@ -213,6 +232,8 @@ class Step:
         if answer.kind != self.kind.value:
             raise RulesError(Message("not_asked_now", kind=repr(answer.kind), prompt=self.prompt))
         if self.roll is not None:
+            if answer.value == HAND or answer.faces:
+                return Entry("dice", None, self.faces(answer.faces))
             return Entry("dice", None, self.roll(rng))
         seat = self.seat
         if answer.seat:
@@ -234,6 +255,28 @@ class Step:
             return Entry(self.kind.value, seat, number)
         return Entry(self.kind.value, seat, self.choice(text).value)
 
+    def faces(self, posted: Sequence[tuple[str, str]]) -> dict[str, Any]:
+        """A roll made by hand: each die's face as tapped, written as the record
+        writes it (a number as a number), or a RulesError naming the die."""
+        faces = {die: face.strip().lower() for die, face in posted}
+        dice = {die.key: die for die in self.dice}
+        for key in faces:
+            if key not in dice:
+                raise RulesError(Message("die_unknown", die=repr(key), prompt=self.prompt))
+        roll: dict[str, Any] = {}
+        for die in self.dice:
+            face = faces.get(die.key, "")
+            if not face:
+                raise RulesError(Message("die_face_missing", die=Term(die.label)))
+            if face not in (choice.value for choice in die.faces):
+                shown = comma_list([Term(choice.label) for choice in die.faces])
+                raise RulesError(
+                    Message("die_face", die=Term(die.label), face=repr(face), faces=shown)
+                )
+            number = read_number(face)
+            roll[die.key] = face if number is None else number
+        return roll
+
     def ticked(self, values: Sequence[str], choices: tuple[Choice, ...]) -> list[int]:
         """The numbers of the boxes ticked, sorted; each must be one of ``choices``, once."""
         offered = {choice.value: choice for choice in choices}
@@ -249,6 +292,48 @@ class Step:
                 raise RulesError(Message("ticked_twice", label=choice.label, prompt=self.prompt))
             numbers.append(number)
         return sorted(numbers)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One value of a cell of the sheet: a player's, one die's, one call's, one trick's."""
+
+    key: str  # the seat ("0"), the die ("number"), the call or the trick (its index)
+    label: str  # "Ann", "Number of cards", "trick 7"
+    value: str  # as entered, as text ("" where there is none); ticked boxes: space-separated
+    choices: tuple[Choice, ...]
+    # A whole number from 0 to this, typed rather than chosen (Skull King's bonus, up
+    # to 500), where ``choices`` would be too many to list; None where it is chosen.
+    most: int | None = None
+    # Several of the choices at once (the tricks a player named); ``value`` lists them.
+    many: bool = False
+
+    @property
+    def ticked(self) -> tuple[str, ...]:
+        """The choices ticked, for a part of ``many``."""
+        return tuple(self.value.split())
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A row of the sheet's round that may be corrected: every player's bids, the dice.
+
+    ``shape`` says how its parts make the round's field: ``list`` (each part's key is
+    its index in the field's list; a part not offered keeps its value), ``value`` (one
+    part: the field itself, "" for none), ``flags`` (one part of ``many`` over the
+    indexes of a list of true or false: the piles laid open). A correction's lines
+    name a part's change with ``what`` ("Ann's call", "the trump").
+    """
+
+    number: int  # the round, 1-based
+    field: str  # "bids", "tricks", "trump", "dice"
+    label: str  # "Bids in round 3"
+    parts: tuple[Part, ...]
+    heading: str = ""  # what the correction page heads the row with ("Bid suits")
+    what: str = ""  # a part's value as the change says it ("call", "bid suit")
+    shape: str = "list"
+    # Whether a value in digits is a number in the record (a bid), or text (Sinker's "3").
+    numbers: bool = True
 
 
 @dataclass(frozen=True)
@@ -454,6 +539,12 @@ class GameRules:
         """Steps the table may take now besides the next one (recording the trump)."""
         return ()
 
+    def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The next step and those after it that the table may answer on one screen,
+        in the order they are entered (Abracadabra's named tricks, every player's);
+        none where the next step is asked alone."""
+        return ()
+
     def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
         """The players who bid this round, in bid order (Boerenbridge leaves some out)."""
         return ctx.bid_order
@@ -504,6 +595,13 @@ class GameRules:
     def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
         """The record's round for a complete draft."""
         raise NotImplementedError
+
+    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+        """The fields of a played round this game has a cell of its own for, a value
+        at a time, as entered (Abracadabra's whole deal, Sinker's calls): corrected on
+        the sheet with the other values kept. A round the cells of the bids, tricks,
+        trump, dice and whole numbers cover (``cells.py``) needs none."""
+        return ()
 
     # --- Reading a round from a record -------------------------------------------
     def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:

@@ -176,7 +176,6 @@ ENGLISH: Mapping[str, Template] = {
     "skull_lost_when": "lost tricks are entered with the tricks taken",
     "skull_note_lost": Plural("{lost} trick lost", "{lost} tricks lost", "lost"),
     "skull_tricks_in": "the tricks are all in: the bonuses are next",
-    "skull_prompt_bonus": "Bonus for {player}",
     "skull_no_bonus": "No bonus",
     "skull_bonus_when": "a bonus is entered once the tricks are in, for a bid made",
     "skull_bonus_missed": "{player} missed their bid: a bonus counts only for a bid made",
@@ -537,6 +536,27 @@ ENGLISH: Mapping[str, Template] = {
     "expr_unclosed": "{expr} cannot be read: a bracket is opened and never closed",
     "expr_unmatched": "{expr} cannot be read: a bracket is closed that was not opened",
     "expr_no_else": "{expr} cannot be read: an if needs its else (X if C else Y)",
+    # --- Issue 37: dice rolled by hand (Brink Bid), and why an across face goes to a side ---
+    "die_unknown": "there is no die {die} at {prompt}",
+    "die_face_missing": "tap a face of the {die}",
+    "die_face": "the {die} has no face {face}: its faces are {faces}",
+    # --- Issue 37: Skull King's bonuses asked of everyone who made their bid at once ---
+    "skull_prompt_bonus_one": "{player} made the bid: any bonus?",
+    "skull_prompt_bonuses": "{players} made their bids: any bonuses?",
+    "skull_no_bonuses": "No bonuses",
+    "skull_no_more_bonuses": "No more bonuses",
+    "entry_no_more_bonuses": "no more bonuses",
+    # --- Issue 37: Abracadabra's suit cards above what a player's tricks hold, said once ---
+    "abra_suit_cards_at_most": "{player} cannot have taken more than {most} {suit}: {why}",
+    # --- Issue 37: a past deal's values in place, each to correct (Abracadabra, Sinker) ---
+    "abra_cell_trick": "trick {trick}",
+    "abra_cell_call_again": "{player} again",
+    "brink_across_odd_left": (
+        "Across-left with {players} players: nobody sits across, so the cards go to the left"
+    ),
+    "brink_across_odd_right": (
+        "Across-right with {players} players: nobody sits across, so the cards go to the right"
+    ),
 }
 
 

@@ -15,11 +15,13 @@ from typing import Any, ClassVar
 
 from .checks import as_int, check_keys, seat_list
 from .core import (
+    Cell,
     Choice,
     Draft,
     Entry,
     GameRules,
     PaperRow,
+    Part,
     Round,
     RoundContext,
     RoundView,
@@ -320,6 +322,19 @@ class Sinker(GameRules):
         if sum(tricks) != TRICKS:
             raise RulesError(Message("tricks_sum", total=sum(tricks), hand_size=TRICKS))
         return [*entries, Entry("tricks", seat, tricks[seat])]
+
+    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+        """Each call as made, in place (the tricks are a cell of every game's): a
+        changed call is checked with the deal whole, the auction as the table has it."""
+        self.entries(ctx, rnd)  # its shape as the rules read it, or why not
+        first = non_dealer(ctx)
+        calls = tuple(Choice(call, CALL_LABELS[call]) for call in CALLS)
+        parts = tuple(
+            Part(str(index), ctx.name((first + index) % 2), call, calls)
+            for index, call in enumerate(rnd["calls"])
+        )
+        label = Message("cell_label", field=Term("Calls"), number=ctx.number)
+        return (Cell(ctx.number, "calls", label, parts, Term("Calls"), "call", numbers=False),)
 
     def all_result(self, ctx: RoundContext, bids: Auction, tricks: list[int]) -> str:
         """Made (8-0), or lost at the one trick the opponent took (k-1 to 1).

@@ -35,13 +35,15 @@ from .house_rules import (
     ScheduledHands,
     hands_option,
 )
-from .messages import Message, Term
+from .messages import Message, Term, names_and
 from .options import AS_RULED, Option, Preset
 from .text import bid_balance
 
 PACK = 70
 ROUNDS = 10
 MOST_BONUS = 500
+# The bonus step's one tap for every player still owed one: no bonus for them.
+NO_MORE = "none"
 PER_TRICK_BID = 20
 PER_TRICK_OFF = -10
 ZERO_PER_CARD = 10
@@ -191,7 +193,7 @@ class SkullKing(ScheduledHands):
             s for s in ctx.bid_order if s in self.made(draft) and draft["bonus"][s] is None
         )
         if owed:
-            return self.bonus_step(ctx, owed)
+            return self.bonus_step(ctx, draft, owed)
         return Step(StepKind.COMPLETE, Message("prompt_complete"))
 
     def tricks_step(self, ctx: RoundContext, draft: Draft) -> Step:
@@ -204,14 +206,22 @@ class SkullKing(ScheduledHands):
         )
         return Step(StepKind.TRICKS, Message("prompt_tricks", player=ctx.name(seat)), seat, choices)
 
-    def bonus_step(self, ctx: RoundContext, owed: tuple[int, ...]) -> Step:
-        """The bonus of a player who made their bid: the printed bonuses are one tap
-        each, added up at the table; any whole number 0..500 is taken."""
+    def bonus_step(self, ctx: RoundContext, draft: Draft, owed: tuple[int, ...]) -> Step:
+        """The bonuses of the players who made their bid, asked of them all at once:
+        one tap says there are none (more) for anyone; a player's bonus is the printed
+        bonuses tapped and added up at the table, any whole number 0..500."""
+        given = any(bonus is not None for bonus in draft["bonus"])
+        none_left = Message("skull_no_more_bonuses" if given else "skull_no_bonuses")
         choices = (
+            Choice(NO_MORE, none_left),
             Choice("0", Message("skull_no_bonus")),
             *(Choice(str(bonus.points), Term(bonus.label)) for bonus in BONUSES),
         )
-        prompt = Message("skull_prompt_bonus", player=ctx.name(owed[0]))
+        prompt = (
+            Message("skull_prompt_bonus_one", player=ctx.name(owed[0]))
+            if len(owed) == 1
+            else Message("skull_prompt_bonuses", players=names_and([ctx.name(s) for s in owed]))
+        )
         return Step(StepKind.BONUS, prompt, owed[0], choices, low=0, high=MOST_BONUS, seats=owed)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
@@ -304,15 +314,26 @@ class SkullKing(ScheduledHands):
         if step.kind is not StepKind.BONUS:
             raise RulesError(Message("skull_bonus_when"))
         seat = entry.seat
+        if seat is None and entry.value == NO_MORE:
+            return self.enter_no_more(draft, step.seats)
         if seat not in step.seats:
             if isinstance(seat, int) and 0 <= seat < ctx.n and seat not in self.made(draft):
                 raise RulesError(Message("skull_bonus_missed", player=ctx.name(seat)))
             raise RulesError(Message("skull_bonus_asked", player=ctx.name(step.player)))
         assert isinstance(seat, int)
+        if entry.value == NO_MORE:
+            return self.enter_no_more(draft, step.seats)
         bonus = as_int(entry.value, "bonus")
         check_bonus(ctx, seat, bonus)
         given = list(draft["bonus"])
         given[seat] = bonus
+        return {**draft, "bonus": given}
+
+    def enter_no_more(self, draft: Draft, owed: Sequence[int]) -> Draft:
+        """No bonus for any player still owed one: a round with no bonus ends in one tap."""
+        given = list(draft["bonus"])
+        for seat in owed:
+            given[seat] = 0
         return {**draft, "bonus": given}
 
     def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
@@ -328,7 +349,9 @@ class SkullKing(ScheduledHands):
     # --- Reading a round from a record -------------------------------------------
     def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
         """Bids in bid order, the lost tricks, the tricks, then the bonuses of those
-        who made their bid. A bonus beside a missed bid is checked and counts nothing."""
+        who made their bid, as the table enters them: each bonus won, then one entry
+        for the rest, who won none. A bonus beside a missed bid is checked and counts
+        nothing."""
         check_keys(rnd, ("bids", "tricks"), ("bonus", "lost"))
         bids = seat_list(ctx.setup, rnd["bids"], "bids")
         lost = as_int(rnd.get("lost", 0), "lost")
@@ -350,7 +373,10 @@ class SkullKing(ScheduledHands):
             entries.append(Entry("lost", None, lost))
         entries += [Entry("tricks", seat, tricks[seat]) for seat in ctx.bid_order[:-1]]
         made = [s for s in ctx.bid_order if bids[s] == tricks[s]]
-        return entries + [Entry("bonus", seat, bonus[seat]) for seat in made]
+        entries += [Entry("bonus", seat, bonus[seat]) for seat in made if bonus[seat]]
+        if any(not bonus[seat] for seat in made):
+            entries.append(Entry("bonus", None, NO_MORE))
+        return entries
 
     def bonuses(self, ctx: RoundContext, rnd: Round) -> list[int]:
         return list(rnd.get("bonus", [0] * ctx.n))

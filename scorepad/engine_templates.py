@@ -86,7 +86,6 @@ TEMPLATES = (
     gettext_noop('lost tricks are entered with the tricks taken'),  # skull_lost_when
     ngettext_lazy('{lost} trick lost', '{lost} tricks lost', 'lost'),  # skull_note_lost
     gettext_noop('the tricks are all in: the bonuses are next'),  # skull_tricks_in
-    gettext_noop('Bonus for {player}'),  # skull_prompt_bonus
     gettext_noop('No bonus'),  # skull_no_bonus
     gettext_noop('a bonus is entered once the tricks are in, for a bid made'),  # skull_bonus_when
     gettext_noop('{player} missed their bid: a bonus counts only for a bid made'),  # skull_bonus_missed
@@ -362,5 +361,18 @@ TEMPLATES = (
     gettext_noop('{expr} cannot be read: a bracket is opened and never closed'),  # expr_unclosed
     gettext_noop('{expr} cannot be read: a bracket is closed that was not opened'),  # expr_unmatched
     gettext_noop('{expr} cannot be read: an if needs its else (X if C else Y)'),  # expr_no_else
+    gettext_noop('there is no die {die} at {prompt}'),  # die_unknown
+    gettext_noop('tap a face of the {die}'),  # die_face_missing
+    gettext_noop('the {die} has no face {face}: its faces are {faces}'),  # die_face
+    gettext_noop('{player} made the bid: any bonus?'),  # skull_prompt_bonus_one
+    gettext_noop('{players} made their bids: any bonuses?'),  # skull_prompt_bonuses
+    gettext_noop('No bonuses'),  # skull_no_bonuses
+    gettext_noop('No more bonuses'),  # skull_no_more_bonuses
+    gettext_noop('no more bonuses'),  # entry_no_more_bonuses
+    gettext_noop('{player} cannot have taken more than {most} {suit}: {why}'),  # abra_suit_cards_at_most
+    gettext_noop('trick {trick}'),  # abra_cell_trick
+    gettext_noop('{player} again'),  # abra_cell_call_again
+    gettext_noop('Across-left with {players} players: nobody sits across, so the cards go to the left'),  # brink_across_odd_left
+    gettext_noop('Across-right with {players} players: nobody sits across, so the cards go to the right'),  # brink_across_odd_right
 )
 # fmt: on

@@ -210,6 +210,23 @@ GAME_TEXTS = (
     gettext_noop('bonus'),
     gettext_noop('Lost'),
     gettext_noop('lost tricks'),
+    # A deal's values as its correction heads them and its changes name them (issue 37).
+    gettext_noop('Bid suits'),
+    gettext_noop('Named tricks'),
+    gettext_noop('Exposed to the right'),
+    gettext_noop('Piles laid open'),
+    gettext_noop('Trick winners'),
+    gettext_noop('call'),
+    gettext_noop('bid suit'),
+    gettext_noop('winner'),
+    gettext_noop('suit cards'),
+    gettext_noop('piles laid open'),
+    gettext_noop('not noted'),
+    # Brink Bid's dice rolled by hand: each die, and the number die's "no pass" face.
+    gettext_noop('trump die'),
+    gettext_noop('number die'),
+    gettext_noop('direction die'),
+    gettext_noop('no pass'),
     # The start of the made and missed options' help, as a refusal quotes it.
     gettext_noop('The score of a bidder who took exactly their bid'),
     gettext_noop('The score of a bidder who missed their bid'),

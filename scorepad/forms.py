@@ -31,6 +31,7 @@ from rules_engine import (
     Record,
     RulesError,
     ScoreTable,
+    StepKind,
     Table,
     corrected,
     differences,
@@ -877,6 +878,10 @@ class AnswerListField(forms.Field):
         return ticked
 
 
+# The grid of named tricks posts every player's at once (Abracadabra).
+EVERYONE = "everyone"
+
+
 class EntryForm(VersionForm):
     """One thing entered at the table: a tap on a bid, a call, a trick winner...
 
@@ -903,6 +908,10 @@ class EntryForm(VersionForm):
         # Brink Bid's dice are rolled here, on the server, when the Roll button is tapped.
         self.rng = rng or random.SystemRandom()
         self.current = current
+        # Abracadabra's grid of named tricks: a player's boxes ticked, for each player
+        # the engine asks (read like ``values``).
+        for step in current.together:
+            self.fields[f"named-{step.player}"] = AnswerListField(required=False)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -911,14 +920,63 @@ class EntryForm(VersionForm):
         if cleaned["kind"] == "trick" and not cleaned["value"]:
             cleaned["table"] = self._tricks_won(self._grid())
             return cleaned
+        if cleaned["kind"] == "name" and cleaned["value"] == EVERYONE:
+            cleaned["table"] = self._named_by_everyone()
+            return cleaned
         answer = Answer(
-            cleaned["kind"], cleaned["seat"], cleaned["value"], cleaned["values"], cleaned["pile"]
+            cleaned["kind"],
+            cleaned["seat"],
+            cleaned["value"],
+            cleaned["values"],
+            cleaned["pile"],
+            self._faces(),
         )
         try:
             cleaned["table"] = play(self.current, self.current.entry(answer, self.rng))
         except RulesError as error:
             raise ValidationError(translated(error.message)) from None
         return cleaned
+
+    def _faces(self) -> tuple[tuple[str, str], ...]:
+        """The faces of dice rolled by hand, posted as ``die-trump`` (the face): read by
+        the roll's step, which refuses a die or a face it does not have."""
+        faces = [
+            (key.removeprefix("die-")[:20], str(self.data[key])[:20])
+            for key in self.data
+            if key.startswith("die-")
+        ]
+        if len(faces) > 8:
+            raise ValidationError(_("That entry could not be read."))
+        return tuple(faces)
+
+    def named_ticked(self) -> frozenset[str]:
+        """The boxes ticked on the grid of named tricks, each as "seat:trick" (kept
+        ticked after a refusal)."""
+        ticked: set[str] = set()
+        for step in self.current.together:
+            name = f"named-{step.player}"
+            values = self.fields[name].widget.value_from_datadict(self.data, self.files, name)
+            ticked.update(f"{step.player}:{value}"[:20] for value in (values or ())[:64])
+        return frozenset(ticked)
+
+    def _named_by_everyone(self) -> Table:
+        """Abracadabra's grid of named tricks: each player's, posted as ``named-2`` (the
+        tricks ticked), entered in the engine's turn as taps of their own would be, and
+        checked so: one refused, and none is entered. With ``declare=none`` (Done,
+        nothing exposed) the declaring that follows is entered too, with nothing in it."""
+        current = self.current
+        try:
+            while current.step.kind is StepKind.NAME:
+                seat = str(current.step.player)
+                ticked = self.cleaned_data.get(f"named-{seat}") or ()
+                current = play(
+                    current, current.entry(Answer("name", seat, values=ticked), self.rng)
+                )
+            if self.data.get("declare") == "none" and current.step.kind is StepKind.DECLARE:
+                current = play(current, current.entry(Answer("declare"), self.rng))
+        except RulesError as error:
+            raise ValidationError(translated(error.message)) from None
+        return current
 
     def _grid(self) -> list[str]:
         """Abracadabra's trick grid: who won each trick, posted as ``trick-5`` (the
@@ -988,8 +1046,12 @@ class RoundCellsForm(VersionForm):
         self.cells = cells
         for the_cell in cells:
             for part in the_cell.parts:
-                self.fields[f"{the_cell.field}-{part.key}"] = forms.CharField(
-                    required=False, max_length=20
+                # The boxes ticked of a part of several (named tricks): posted with an
+                # empty marker, so that none ticked is told from the part not posted.
+                self.fields[f"{the_cell.field}-{part.key}"] = (
+                    AnswerListField(required=False)
+                    if part.many
+                    else forms.CharField(required=False, max_length=20)
                 )
 
     def clean(self) -> dict[str, Any]:

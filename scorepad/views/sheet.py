@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from rules_engine import Record, RulesError, ScoredRound, cell, fields, review, table
+from rules_engine import Part, Record, RulesError, ScoredRound, cell, fields, review, table
 from rules_engine.messages import names_and
 from scorepad import live
 from scorepad.access import keeper_game
@@ -167,8 +167,27 @@ def _cells_page(
         parts = []
         for part in the_cell.parts:
             name = f"{the_cell.field}-{part.key}"
-            posted = form.data.get(name) if form.is_bound else None
-            parts.append({"name": name, "part": part, "selected": posted or part.value})
+            field = form.fields[name]
+            posted = field.widget.value_from_datadict(form.data, form.files, name)
+            if part.many:
+                ticked = [v for v in posted if v] if form.is_bound and name in form.data else None
+                selected: Any = part.ticked if ticked is None else ticked
+            else:
+                selected = (posted if form.is_bound else None) or part.value
+            # Words too long to stand four in a row beside the label go under it.
+            longest = max((len(choice.label) for choice in part.choices), default=0)
+            parts.append(
+                {
+                    "name": name,
+                    "part": part,
+                    "selected": selected,
+                    "widget": _widget(part),
+                    "stacked": part.many or longest > STACKED_WORDS,
+                    "narrow": longest <= NARROW_WORDS,
+                    # The row's one value: its heading names it already.
+                    "alone": len(the_cell.parts) == 1,
+                }
+            )
         rows.append({"cell": the_cell, "parts": parts})
     context = {
         "game": game,
@@ -180,6 +199,25 @@ def _cells_page(
         "changes": form.cleaned_data.get("changes") if confirming else None,
     }
     return render(request, "correct_round.html", context, status=status)
+
+
+def _widget(part: Part) -> str:
+    """How a value is changed: boxes to tick (several at once), a number typed, a row of
+    buttons to pick from (a few words: a suit, who won a trick) or a list."""
+    if part.many:
+        return "ticks"
+    if part.most is not None:
+        return "number"
+    words = any(not choice.label.isdigit() for choice in part.choices)
+    return "pick" if words and len(part.choices) <= PICKED else "select"
+
+
+# The most choices a value offers as a row of buttons rather than a list (numbers are
+# always a list, as the bids are), and the longest word that still fits beside its label.
+PICKED = 6
+STACKED_WORDS = 5
+# Choices this short (a trick's bid card: "A", "10") stand seven in a row.
+NARROW_WORDS = 2
 
 
 @require_http_methods(["GET", "POST"])

@@ -224,9 +224,15 @@ class TableScreen:
     # What the last round came to, while nothing of the next is entered yet.
     last_notes: str
     podium: list[dict[str, Any]]
-    fold_trump: bool
+    # The optional steps below the step, each with whether it waits behind a button
+    # (templates/table.html says why); a shortcut the step shows itself is not here.
+    optionals: list[tuple[Step, bool]]
+    # Abracadabra's same bid suits as last deal: the suit question's first button.
+    same_suits: Step | None
     dice: dict[str, Any] | None
     trick_grid: list[dict[str, Any]]
+    # Abracadabra's named tricks, every player's on one grid: its columns and rows.
+    name_grid: dict[str, Any] | None
     # Sealed, Undo and Redo name a bid without its value until the last bid is in.
     undo_label: str
     redo_label: str
@@ -324,15 +330,37 @@ def table_screen(
             }
             for place, seats in places(current.sheet)
         ],  # fmt: skip
-        # Abracadabra's trump turned up waits behind a button while bid suits are picked.
-        fold_trump=step.kind.value == "suit",
+        optionals=_optionals(current),
+        same_suits=next((o for o in current.optional_steps if o.kind is StepKind.SUITS), None),
         dice=_dice(current),
         trick_grid=_trick_grid(current),
+        name_grid=_name_grid(current),
         undo_label=_undo_label(current),
         redo_label=_label(
             undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
         ),
     )
+
+
+# Abracadabra's steps after the auction, where the trump turned up is rarely noted.
+ABRA_AFTER_CALLS = ("suit", "name", "declare", "trick", "suit_cards")
+
+
+def _optionals(current: Table) -> list[tuple[Step, bool]]:
+    """The optional steps drawn below the step, and whether each is folded: an optional
+    bid, the lost tricks (a second pad beside the tricks pad is a tap from a mistake),
+    and Abracadabra's turned-up trump once the auction is over."""
+    after_calls = current.step.kind.value in ABRA_AFTER_CALLS
+    return [
+        (
+            optional,
+            optional.kind.value in ("bid", "lost")
+            or after_calls
+            and optional.kind.value == "trump",
+        )
+        for optional in current.optional_steps
+        if optional.kind is not StepKind.SUITS
+    ]
 
 
 def _dice(current: Table) -> dict[str, Any] | None:
@@ -364,6 +392,43 @@ def _trick_grid(current: Table) -> list[dict[str, Any]]:
     ]
 
 
+def _name_grid(current: Table) -> dict[str, Any] | None:
+    """The tricks every player still to name them names, on one grid: a row a trick (its
+    bid card), a column a player in seat order, each with how many they may name. The
+    engine asks them in turn (``Table.together``); Done enters them so."""
+    steps = sorted(current.together, key=lambda step: step.player)
+    if len(steps) < 2:
+        return None
+    players = current.record.players
+    # The declarer names exactly the bid; the others, fewer (each step says how many).
+    columns = [
+        {
+            "seat": step.player,
+            "name": players[step.player],
+            "least": step.least,
+            "most": step.most,
+            "exact": step.least == step.most,
+        }
+        for step in steps
+    ]
+    rows = [
+        {
+            "value": choice.value,
+            "label": choice.label,
+            "cells": [
+                {
+                    "seat": step.player,
+                    "name": players[step.player],
+                    "key": f"{step.player}:{choice.value}",
+                }
+                for step in steps
+            ],
+        }
+        for choice in steps[0].choices
+    ]
+    return {"columns": columns, "rows": rows}
+
+
 def _undo_label(current: Table) -> str:
     """What Undo takes back, said with its round once it reaches into a finished one:
     after a correction on the sheet, Undo takes back the last tap, not the correction,
@@ -390,11 +455,18 @@ def _render(
     seat: str | None = None,
     ticked: tuple[list[str], list[str]] = ([], []),
     shared: dict[str, Any] | None = None,
+    named: frozenset[str] = frozenset(),
+    by_hand: bool = False,
 ) -> HttpResponse:
     template = "table.html#table" if request.htmx else "table.html"
     context = dict(shared) if shared is not None else table_context(game, current, error, seat)
-    # The boxes ticked in a refused post, ticked again: values, and piles shown.
+    # The boxes ticked in a refused post, ticked again: values, and piles shown; on the
+    # grid of named tricks, each as "seat:trick".
     context["ticked"], context["ticked_piles"] = ticked
+    context["ticked_named"] = named
+    # Brink Bid's dice rolled by hand: their faces are drawn once asked for (?dice=hand),
+    # not in every roll's swap.
+    context["by_hand"] = by_hand
     return render(request, template, context, status=status)
 
 
@@ -463,7 +535,8 @@ def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
         # A poll (phones at the seats, a server without streams): nothing new, no swap.
         return HttpResponse(status=204)
     current, broken = current_table(game)
-    return _render(request, game, current, broken, seat=request.GET.get("seat"))
+    by_hand = request.GET.get("dice") == "hand"
+    return _render(request, game, current, broken, seat=request.GET.get("seat"), by_hand=by_hand)
 
 
 @require_POST
@@ -479,7 +552,16 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
             return _render(request, game, current, stale_words(request), 409)
         # Boxes ticked stay ticked, to change one rather than tick them all again.
         ticked = (request.POST.getlist("values"), request.POST.getlist("pile"))
-        return _render(request, game, current, form.message(), 400, ticked=ticked)
+        return _render(
+            request,
+            game,
+            current,
+            form.message(),
+            400,
+            ticked=ticked,
+            named=form.named_ticked(),
+            by_hand=request.POST.get("value") == "hand",
+        )
     return _saved(request, game, form.cleaned_data["table"])
 
 

@@ -26,34 +26,33 @@ document.body.addEventListener("htmx:afterSettle", (event) => {
   message.scrollIntoView({ block: "center" });
 });
 
-// Naming tricks (Abracadabra): a live count of the boxes ticked against how many the
-// step asks for ("3 of 5 named"), with Done enabled only when the count is right.
-// Without script the server checks the count and says what is wrong.
-function countTicked(step) {
-  const boxes = step.querySelector(".toggles[data-most]");
-  const count = step.querySelector(".count");
-  const done = step.querySelector("button[type=submit]");
-  if (!boxes || !count || !done) return;
-  const least = Number(boxes.dataset.least);
-  const most = Number(boxes.dataset.most);
-  const ticked = boxes.querySelectorAll("input:checked").length;
-  // The words come from the page, in its language ("3 of 5 named", "3 van 5 genoemd").
-  const words = least === most
-    ? count.dataset.exact
-    : least === 0 ? count.dataset.atMost : count.dataset.between;
-  count.textContent = words
-    .replace("{ticked}", ticked)
-    .replace("{least}", least)
-    .replace("{most}", most);
-  done.disabled = ticked < least || ticked > most;
-}
+// After a tap is entered, the next question is in view: a long step (the trick grid)
+// leaves the page scrolled down, where the new question's heading would sit under the
+// notes kept at the top (sticky) or below the screen. Only for this phone's own taps:
+// a change pushed from another phone moves nothing.
+document.body.addEventListener("htmx:afterSettle", (event) => {
+  const xhr = event.detail.xhr;
+  if (!xhr || xhr.status >= 400 || event.detail.requestConfig?.verb !== "post") return;
+  const prompt = document.querySelector("#step .prompt");
+  if (!prompt) return;
+  // The notes above the question stay at the top once scrolled past (sticky): their
+  // height is what covers the page there.
+  const notes = document.querySelector("#table .notes");
+  const cover = notes && getComputedStyle(notes).position === "sticky" ? notes.offsetHeight : 0;
+  const top = prompt.getBoundingClientRect().top;
+  if (top >= cover + 4 && top <= window.innerHeight / 2) return;
+  if (top + window.scrollY <= window.innerHeight / 2) {
+    window.scrollTo({ top: 0, behavior: "instant" }); // the page as it starts: all in view
+  } else {
+    window.scrollBy({ top: top - cover - 8, behavior: "instant" });
+  }
+});
+
+// Dice rolled by hand (Brink Bid): the face tapped on the last die enters the roll;
+// until then a die's face may be tapped again. Without script the form's button does.
 document.body.addEventListener("change", (event) => {
-  const step = event.target.closest("#step");
-  if (step) countTicked(step);
+  const form = event.target.closest("form[data-by-hand]");
+  if (!form) return;
+  const dice = [...form.querySelectorAll("fieldset")];
+  if (dice.every((die) => die.querySelector("input:checked"))) form.requestSubmit();
 });
-document.body.addEventListener("htmx:load", (event) => {
-  const step = event.detail.elt.querySelector ? event.detail.elt.querySelector("#step") : null;
-  if (step) countTicked(step);
-});
-const firstStep = document.getElementById("step");
-if (firstStep) countTicked(firstStep);

@@ -331,8 +331,15 @@ class Screens:
         toggle.tap()
         assert box.is_checked()
 
+    def tap_button(self, name: str) -> Screen:
+        """Tap the table's one button that reads ``name`` (a step's shortcut: "No bonuses")."""
+        button = self.page.locator("#step").get_by_role("button", name=name, exact=True)
+        assert button.count() == 1, f"{self.game}: no button {name!r} at {self.read().prompt!r}"
+        return self._tap(button)
+
     def done(self, *, refused: str = "") -> Screen:
-        return self._tap(self.page.get_by_role("button", name="Done"), refused=refused)
+        done = self.page.get_by_role("button", name="Done", exact=True)
+        return self._tap(done, refused=refused)
 
     def undo(self) -> Screen:
         return self._tap(self.page.locator("#table .actions").get_by_role("button", name="Undo"))

@@ -71,13 +71,17 @@ def test_naming_tricks_counts_them_and_the_dealers_change_waits_behind_a_button(
     naming = Game.start(record)
     Game.objects.filter(pk=naming.pk).update(**naming.changes(record, pending, None))
     page.goto(f"{live_server.url}/g/{naming.key}/")
-    done = page.get_by_role("button", name="Done")
-    assert page.locator("#step .count").inner_text() == "0 of 3 named"
+    # Every player's named tricks on one grid; under each column, how many so far.
+    done = page.get_by_role("button", name="Done, nothing exposed")
+    ben = page.locator("#step td.count[data-seat='1']")
+    assert ben.inner_text() == "0 of 3"
+    assert page.locator("#step td.count[data-seat='0']").inner_text() == "0 (at most 2)"
     assert done.is_disabled()
     for label in ("4", "8", "Q"):
-        page.locator("#step .toggles label.toggle", has_text=label).first.tap()
-    assert page.locator("#step .count").inner_text() == "3 of 3 named"
+        page.get_by_role("checkbox", name=f"Ben names trick {label}", exact=True).tap()
+    assert ben.inner_text() == "3 of 3"
     assert done.is_enabled()
+    page.get_by_role("checkbox", name="Ann names trick 2", exact=True).tap()
     page.screenshot(path=TABLES / "abracadabra-naming-390x844.png", full_page=True)
 
     # Boerenbridge, every bid in: the dealer's change is one button, not a second pad.
@@ -124,4 +128,4 @@ def test_abracadabras_same_bid_suits_as_last_deal_is_one_tap(
 
     page.get_by_role("button", name="Cleo ♣, Dev ♦, Ann ♥, Ben ♠").click()
 
-    page.get_by_text("Tricks Cleo names (exactly 2)").wait_for()
+    page.get_by_text("Which tricks does each player name?").wait_for()

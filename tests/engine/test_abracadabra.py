@@ -867,7 +867,9 @@ def test_last_deals_bid_suits_are_taken_again_in_one_tap() -> None:
         *(Entry("name", s, []) for s in (3, 0, 1)),
         Entry("declare", None, {"exposed": [], "pile_exposed": [False] * 4}),
         *(Entry("trick", None, 2) for _ in range(13)),
-        *(Entry("suit_cards", s, 0) for s in (2, 3, 0, 1)),
+        # Cleo took every trick; the others, none, took no card of their suit either:
+        # their 0s are entered with Cleo's tap, not asked.
+        Entry("suit_cards", 2, 0),
     ]
     record, pending = play_entries(record, [Entry("suits", None, "same"), *rest], pending)
     assert record.rounds[1]["bid_suits"] == SPEC_ROUND["bid_suits"]

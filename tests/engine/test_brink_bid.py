@@ -294,8 +294,10 @@ def test_the_notes_show_the_trump_and_every_players_pass() -> None:
         (
             3,
             {"trump": "none", "number": 1, "direction": "across-right"},
-            ("No trump", "Pass 1 card to the right", "Ann passes 1 to Cleo",
-             "Ben passes 1 to Ann", "Cleo passes 1 to Ben"),
+            # The die's arrow points across: why the cards go to the right, said beside it.
+            ("No trump", "Pass 1 card to the right",
+             "Across-right with 3 players: nobody sits across, so the cards go to the right",
+             "Ann passes 1 to Cleo", "Ben passes 1 to Ann", "Cleo passes 1 to Ben"),
         ),
         (
             2,

@@ -161,3 +161,121 @@ def test_a_bonus_out_of_range_is_refused(value: str) -> None:
         corrected(record, 1, {"bonus": {"1": value}})
 
     assert str(error.value) == f"{value!r} is not one of the values Bob may have here"
+
+
+# --- A whole deal in place: Abracadabra (and Sinker's calls) -------------------------
+
+
+def abracadabra() -> Record:
+    from tests.five_games import ABRACADABRA
+
+    return parse_record(ABRACADABRA)
+
+
+def test_every_value_of_a_played_deal_is_a_cell_as_entered() -> None:
+    record = abracadabra()
+    assert fields(record, 1) == (
+        "trump",
+        "calls",
+        "bid_suits",
+        "named",
+        "exposed",
+        "pile_exposed",
+        "trick_winners",
+        "suit_cards",
+    )
+    calls = cell(record, 1, "calls")
+    assert [(p.label, p.value) for p in calls.parts] == [
+        ("Ben", "3"),
+        ("Cleo", "pass"),
+        ("Dev", "pass"),
+        ("Ann", "pass"),
+    ]
+    named = cell(record, 1, "named")
+    assert named.heading == "Named tricks" and all(p.many for p in named.parts)
+    assert [p.ticked for p in named.parts] == [("5", "11"), ("4", "8", "12"), (), ("1",)]
+    assert [c.label for c in named.parts[0].choices][:3] == ["A", "2", "3"]
+    # Only the declarer exposes tricks; the piles laid open are one part of flags.
+    assert [p.label for p in cell(record, 1, "exposed").parts] == ["Ben"]
+    (piles,) = cell(record, 1, "pile_exposed").parts
+    assert piles.ticked == ("3",) and [c.label for c in piles.choices] == list(record.players)
+    winners = cell(record, 1, "trick_winners").parts
+    assert (winners[6].label, winners[6].value) == ("trick 7", "2")
+    trump = cell(record, 1, "trump").parts[0]
+    assert trump.value == "hearts" and trump.choices[0].label == "not noted"
+
+
+def test_a_deals_values_are_changed_in_place_the_rest_kept_and_told() -> None:
+    record = abracadabra()
+    before = record.rounds[0]
+
+    after = corrected(
+        record,
+        1,
+        {
+            "trick_winners": {"6": "3"},  # trick 7 to Dev, not Cleo
+            "named": {"2": ["", "7"]},  # Cleo named trick 7 after all
+            "pile_exposed": {"piles": ["", "0", "3"]},  # Ann's pile too
+            "trump": {"trump": ""},  # the trump was not noted
+        },
+    )
+
+    rnd = after.rounds[0]
+    assert rnd["trick_winners"][6] == 3 and rnd["named"][2] == [7]
+    assert rnd["pile_exposed"] == [True, False, False, True]
+    assert "trump" not in rnd
+    assert {
+        k: v for k, v in rnd.items() if k not in ("trick_winners", "named", "pile_exposed")
+    } == {
+        k: v
+        for k, v in before.items()
+        if k not in ("trick_winners", "named", "pile_exposed", "trump")
+    }
+    changes = differences(record, after)
+    assert changes[:4] == (
+        "round 1: the trump hearts → not noted",
+        "round 1: Cleo's named tricks none → 7",
+        "round 1: the piles laid open Dev → Ann, Dev",
+        "round 1: trick 7's winner Cleo → Dev",
+    )
+
+
+@pytest.mark.parametrize(
+    ("posted", "message"),
+    [
+        # Ben declared 3: two named is refused, by the rules the table uses.
+        ({"named": {"1": ["4", "8"]}}, "Ben bid 3 and must name exactly 3 tricks, not 2"),
+        ({"calls": {"0": "pass"}}, "every player passed, so the deal was thrown in"),
+        ({"named": {"1": ["4", "8", "14"]}}, "'14' is not one of the values Ben may have here"),
+        ({"bid_suits": {"0": "spades"}}, "Ben has spades already"),
+        ({"suit_cards": {"3": "5"}}, "Dev cannot have taken 5 diamonds"),
+    ],
+)
+def test_a_deal_changed_so_that_it_breaks_a_rule_is_refused_with_the_rules_words(
+    posted: dict[str, dict[str, str | list[str]]], message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        corrected(abracadabra(), 1, posted)
+
+
+def test_a_thrown_in_deal_has_its_trump_only_to_correct_in_place() -> None:
+    from tests.engine.test_abracadabra import spec_record
+
+    record = spec_record().with_rounds([{"calls": ["pass"] * 4}])
+    assert fields(record, 1) == ("trump",)
+
+
+def test_sinkers_calls_are_a_cell_beside_the_tricks() -> None:
+    from tests.five_games import SINKER
+
+    record = parse_record(SINKER)
+    assert fields(record, 1) == ("tricks", "calls")
+    assert [(p.label, p.value) for p in cell(record, 1, "calls").parts] == [
+        ("Ann", "zero"),
+        ("Ben", "pass"),
+    ]
+    after = corrected(record, 1, {"calls": {"0": "1"}})
+    assert after.rounds[0]["calls"] == ["1", "pass"]
+    assert differences(record, after)[0] == "round 1: Ann's call Zero → 1"
+    with pytest.raises(RulesError, match="double-zero can be called only over a standing zero"):
+        corrected(record, 1, {"calls": {"0": "double-zero"}})

@@ -16,9 +16,11 @@ from rules_engine import (
     RulesError,
     StepKind,
     describe,
+    last_entry,
     new_record,
     paper,
     parse_record,
+    play,
     preset,
     presets,
     rules_in_play,
@@ -27,6 +29,7 @@ from rules_engine import (
     undo,
 )
 from rules_engine.cli import main
+from rules_engine.sheet import context
 from rules_engine.skull_king import BONUSES, hand_sizes, round_score
 from tests.engine.entering import enter
 
@@ -378,16 +381,55 @@ def test_a_round_at_the_table_asks_tricks_then_the_bonus_of_those_who_made_it() 
     assert "1 trick lost" in current.notes
     assert current.step.kind is StepKind.BONUS
     assert current.step.seats == (1, 2)  # Ann bid 1 and took 0: no bonus asked
-    assert current.step.prompt == "Bonus for Ben"
-    assert [c.value for c in current.step.choices] == ["0", *(str(b.points) for b in BONUSES)]
+    assert current.step.prompt == "Ben and Cleo made their bids: any bonuses?"
+    assert [c.value for c in current.step.choices] == [
+        "none",
+        "0",
+        *(str(b.points) for b in BONUSES),
+    ]
+    assert current.step.choices[0].label == "No bonuses"
     with pytest.raises(RulesError, match="Ann missed their bid"):
         enter(rec, pending, Entry("bonus", 0, 20))
     with pytest.raises(RulesError, match="Ben's bonus is 0 to 500, not 501"):
         enter(rec, pending, Entry("bonus", 1, 501))
     rec, pending = enter(rec, pending, Entry("bonus", 1, 70))
+    current = table(rec, pending)
+    assert current.step.prompt == "Cleo made the bid: any bonus?"
+    assert current.step.choices[0].label == "No more bonuses"
     rec, pending = enter(rec, pending, Entry("bonus", 2, 0))
     assert rec.rounds == ({"bids": [1, 1, 0], "tricks": [0, 1, 0], "bonus": [0, 70, 0], "lost": 1},)
     assert score(rec).totals == (-10, 90, 20)
+
+
+def test_a_round_with_no_bonus_ends_with_one_tap_for_everyone_who_made_their_bid() -> None:
+    rec, pending = play_round(
+        [Entry("bid", 1, 0), Entry("bid", 2, 0), Entry("bid", 0, 1), Entry("tricks", 1, 0)]
+    )
+    rec, pending = enter(rec, pending, Entry("tricks", 2, 0))
+    current = table(rec, pending)
+    assert current.step.kind is StepKind.BONUS and current.step.seats == (1, 2, 0)
+    tap = current.entry(Answer("bonus", "1", "none"), random.Random(0))
+    assert tap == Entry("bonus", 1, "none")
+    after = play(current, tap)
+    assert after.record.rounds == ({"bids": [1, 0, 0], "tricks": [1, 0, 0]},)
+    # The record's round gives back the one tap, so Undo takes it back as one.
+    assert last_entry(after) == Entry("bonus", None, "none")
+    assert describe(Entry("bonus", None, "none"), rec.players) == "no more bonuses"
+    before, pending = undo(after.record, ())
+    assert table(before, pending).step.seats == (1, 2, 0)
+
+
+def test_the_bonuses_won_come_back_from_a_record_each_then_one_entry_for_the_rest() -> None:
+    rec, pending = play_round(
+        [Entry("bid", 1, 0), Entry("bid", 2, 0), Entry("bid", 0, 1), Entry("tricks", 1, 0)]
+        + [Entry("tricks", 2, 0), Entry("bonus", 2, 30), Entry("bonus", None, "none")]
+    )
+    assert rec.rounds[0]["bonus"] == [0, 0, 30]
+    ctx = context(rec, 0, (0, 0, 0))
+    assert rec.rules.entries(ctx, rec.rounds[0])[-2:] == [
+        Entry("bonus", 2, 30),
+        Entry("bonus", None, "none"),
+    ]
 
 
 def test_the_bonus_step_reads_a_number_the_buttons_added_up() -> None:
@@ -408,7 +450,8 @@ def test_undo_takes_back_a_bonus_and_names_it() -> None:
     assert len(rec.rounds) == 1 and rec.rounds[0]["bonus"] == [20, 0, 0]
     before, pending = undo(rec, ())
     assert before.rounds == ()
-    assert pending[-1] == Entry("bonus", 2, 0)
+    # Given back as the table now enters it: the bonus won, then none for the rest.
+    assert pending[-1] == Entry("bonus", 0, 20)
     assert describe(Entry("bonus", 0, 20), rec.players) == "Ann's bonus of 20"
     assert describe(Entry("lost", None, 2), rec.players) == "2 lost tricks"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import unescape
 from typing import Any
@@ -254,3 +255,77 @@ def test_with_htmx_a_bonus_is_corrected_as_without(htmx_client: Client, db: None
     # Bob missed his 1: the bonus is kept as entered and counts nothing (RULINGS).
     assert game.record["rounds"][0]["bonus"] == [10, 20, 0]
     assert score(parse_record(game.record)).totals == (30, -10, -20)
+
+
+# --- Abracadabra: a past deal opens with its values in place --------------------------
+
+
+def abracadabra_game() -> Game:
+    from tests.five_games import ABRACADABRA
+
+    return Game.start(parse_record(ABRACADABRA))
+
+
+def test_a_past_deal_opens_with_every_value_in_place(client: Client, db: None) -> None:
+    game = abracadabra_game()
+    sheet = client.get(f"/g/{game.key}/sheet/").text
+    # The deal's number opens it, trump noted or not.
+    assert f'href="/g/{game.key}/sheet/1/"' in sheet
+
+    page = client.get(url(game)).text
+
+    assert '<input type="radio" name="trump-trump" value="hearts" checked>' in page
+    assert '<option value="3" selected>3</option>' in page.split('id="calls-0"')[1]
+    assert '<input type="radio" name="bid_suits-1" value="spades" checked>' in page
+    # Ben's named tricks, ticked; a marker so that none ticked is told from none posted.
+    named = page.split('aria-label="Ben"')[2].split("</fieldset>")[0]
+    assert '<input type="hidden" name="named-1" value="">' in named
+    assert re.findall(r'name="named-1" value="(\d+)" checked', named) == ["4", "8", "12"]
+    assert '<input type="radio" name="trick_winners-6" value="2" checked>' in page
+    assert '<input type="checkbox" name="pile_exposed-piles" value="3" checked>' in page
+    assert "Enter it again" in page  # what the cells cannot do, at the table
+
+
+def test_a_deal_changed_in_place_is_shown_then_saved_with_the_rest_kept(
+    client: Client, db: None
+) -> None:
+    game = abracadabra_game()
+    before = dict(game.record["rounds"][0])
+    # Dev named nothing after all: his one tick taken off (the marker alone posted).
+    data = {"version": game.version, "named-3": [""], "trick_winners-6": "3"}
+
+    response = client.post(url(game), data)
+
+    assert response.status_code == 200
+    assert "<li>Round 1: Dev&#x27;s named tricks A → none</li>" in response.text
+    assert "<li>Round 1: trick 7&#x27;s winner Cleo → Dev</li>" in response.text
+    # The confirmation posts the same again: the marker, and no tick for Dev.
+    confirm = response.text.split('name="confirm"')[1].split("</form>")[0]
+    assert confirm.count('name="named-3"') == 1
+    assert '<input type="hidden" name="trick_winners-6" value="3">' in confirm
+
+    response = client.post(url(game), {**data, "confirm": "on"})
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    (rnd,) = game.record["rounds"]
+    assert rnd["named"][3] == [] and rnd["trick_winners"][6] == 3
+    assert {k: v for k, v in rnd.items() if k not in ("named", "trick_winners")} == {
+        k: v for k, v in before.items() if k not in ("named", "trick_winners")
+    }
+
+
+def test_a_deal_changed_against_the_rules_is_refused_with_its_ticks_kept(
+    client: Client, db: None, stored: Stored
+) -> None:
+    game = abracadabra_game()
+    before = stored(game)
+    data = {"version": game.version, "named-1": ["", "4", "8"]}  # Ben declared 3
+
+    response = client.post(url(game), data)
+
+    assert response.status_code == 400
+    assert "Ben bid 3 and must name exactly 3 tricks, not 2" in response.text
+    named = response.text.split('aria-label="Ben"')[2].split("</fieldset>")[0]
+    assert re.findall(r'name="named-1" value="(\d+)" checked', named) == ["4", "8"]
+    assert stored(game) == before

@@ -337,6 +337,55 @@ def test_dice_cannot_be_posted_by_hand(client: Client, stored: Stored) -> None:
     assert stored(game) == before
 
 
+def test_dice_rolled_by_hand_are_entered_by_their_faces(client: Client) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("brink-bid", ["Ann", "Bob", "Cat"], 0))
+    faces = {"die-trump": "none", "die-number": "none", "die-direction": "across-right"}
+    response = client.post(
+        f"/g/{game.key}/enter/", {"version": 0, "kind": "roll", "value": "hand", **faces}
+    )
+    assert response.status_code == 303
+    game.refresh_from_db()
+    dice = {"trump": "none", "number": "none", "direction": "across-right"}
+    assert game.pending == [{"kind": "dice", "seat": None, "value": dice}]
+    page = client.get(f"/g/{game.key}/").content.decode()
+    assert "No pass" in page and "Bob bids" in page
+
+
+@pytest.mark.parametrize(
+    ("faces", "message"),
+    [
+        (
+            {"die-trump": "hearts", "die-number": "7", "die-direction": "left"},
+            "The number die has no face &#x27;7&#x27;: its faces are 1, 2, 3, no pass",
+        ),
+        (
+            {"die-trump": "stars", "die-number": "1", "die-direction": "left"},
+            "The trump die has no face &#x27;stars&#x27;: its faces are spades, diamonds,",
+        ),
+        ({"die-trump": "hearts", "die-number": "1"}, "Tap a face of the direction die"),
+        (
+            {"die-trump": "hearts", "die-number": "1", "die-direction": "up", "die-colour": "red"},
+            "There is no die &#x27;colour&#x27;",
+        ),
+    ],
+)
+def test_impossible_faces_of_dice_rolled_by_hand_are_refused_with_why(
+    client: Client, stored: Stored, faces: dict[str, str], message: str
+) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("brink-bid", ["Ann", "Bob", "Cat"], 0))
+    before = stored(game)
+    response = client.post(
+        f"/g/{game.key}/enter/", {"version": 0, "kind": "roll", "value": "hand", **faces}
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert stored(game) == before
+
+
 @pytest.mark.parametrize("value", ["²", "--1", "٣", "1e3"])
 def test_a_number_in_anything_but_ascii_digits_is_refused_with_a_message(
     client: Client, new_game: Game, stored: Stored, value: str
@@ -375,6 +424,76 @@ def test_a_version_in_anything_but_ascii_digits_is_an_older_screen(
 
     refused(response, 409, STALE)
     assert stored(new_game) == before
+
+
+def naming_game() -> Game:
+    """Abracadabra at its naming: Ben declared 3, the bid suits are in."""
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
+    game = Game.start(record)
+    Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
+    game.refresh_from_db()
+    return game
+
+
+def named_by_everyone(game: Game, **extra: Any) -> dict[str, Any]:
+    """The grid of named tricks as the spec's deal ticks it: Ben 4, 8, Q; Dev A; Ann 5, J."""
+    return {
+        "version": game.version,
+        "kind": "name",
+        "value": "everyone",
+        "named-1": ["4", "8", "12"],
+        "named-3": ["1"],
+        "named-0": ["5", "11"],
+        **extra,
+    }
+
+
+def test_the_grid_of_named_tricks_enters_every_players_in_turn(client: Client, db: None) -> None:
+    game = naming_game()
+
+    response = client.post(f"/g/{game.key}/enter/", named_by_everyone(game))
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.pending[-4:] == [
+        {"kind": "name", "seat": 1, "value": [4, 8, 12]},
+        {"kind": "name", "seat": 2, "value": []},
+        {"kind": "name", "seat": 3, "value": [1]},
+        {"kind": "name", "seat": 0, "value": [5, 11]},
+    ]
+    assert "Which named tricks does Ben move to the right?" in client.get(f"/g/{game.key}/").text
+
+
+def test_done_nothing_exposed_enters_the_declaring_with_the_named_tricks(
+    htmx_client: Client, db: None
+) -> None:
+    game = naming_game()
+
+    response = htmx_client.post(f"/g/{game.key}/enter/", named_by_everyone(game, declare="none"))
+
+    assert response.status_code == 200
+    assert "Who won each trick?" in response.text
+    game.refresh_from_db()
+    assert game.pending[-1] == {
+        "kind": "declare",
+        "seat": None,
+        "value": {"exposed": [], "pile_exposed": [False] * 4},
+    }
+
+
+def test_one_player_named_wrongly_on_the_grid_and_none_is_entered(
+    client: Client, db: None, stored: Stored
+) -> None:
+    game = naming_game()
+    before = stored(game)
+    # Dev names 3, as many as the declarer bid: the third to be entered, refused.
+    data = named_by_everyone(game, **{"named-3": ["1", "2", "3"]})
+
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 400
+    assert "Dev must name fewer tricks than Ben&#x27;s 3, not 3" in response.text
+    assert stored(game) == before
 
 
 def declaring_game() -> Game:

@@ -273,29 +273,56 @@ def abracadabra_at(entries: int) -> Game:
     return game
 
 
-def test_naming_tricks_says_how_many_to_tick_and_keeps_the_ticks_after_a_refusal(
-    client: Client, db: None
-) -> None:
-    game = abracadabra_at(8)  # Ben declared 3 and names his tricks
+def test_naming_tricks_is_one_grid_saying_how_many_each_may_tick(client: Client, db: None) -> None:
+    game = abracadabra_at(8)  # Ben declared 3: every player names their tricks
     page = client.get(f"/g/{game.key}/").text
-    assert '<div class="choices toggles" data-least="3" data-most="3">' in page
-    count = re.search(r'<p class="count"[^>]*>([^<]*)</p>', page)
-    assert count is not None and count.group(1) == "3 to name"
-    assert 'data-exact="{ticked} of {most} named"' in count.group(0)
+    assert "Which tricks does each player name?" in page
+    assert '<td class="count" data-seat="1" data-least="3" data-most="3">3 to name</td>' in page
+    assert '<td class="count" data-seat="0" data-least="0" data-most="2">at most 2</td>' in page
+    assert 'data-exact="{ticked} of {most}"' in page
+    assert page.count('type="checkbox" name="named-2"') == 13
+    assert 'aria-label="Cleo names trick Q"' in page
     with translation.override("nl"):
         dutch = client.get(f"/g/{game.key}/", headers={"accept-language": "nl"}).text
-    dutch_count = re.search(r'<p class="count"[^>]*>([^<]*)</p>', dutch)
+    dutch_count = re.search(r'<td class="count" data-seat="1"[^>]*>([^<]*)</td>', dutch)
     assert dutch_count is not None and "to name" not in dutch_count.group(1)
-    assert "named" not in dutch_count.group(0)
+    assert "Which tricks" not in dutch
 
-    data = {"version": game.version, "kind": "name", "seat": 1, "values": ["12", "4"]}
+
+def test_the_grid_of_named_tricks_keeps_its_ticks_after_a_refusal(client: Client, db: None) -> None:
+    game = abracadabra_at(8)
+    data = {
+        "version": game.version,
+        "kind": "name",
+        "value": "everyone",
+        "named-1": ["12", "4"],
+        "named-3": ["1"],
+    }
+
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 400
+    assert "Ben bid 3 and must name exactly 3 tricks, not 2" in response.text
+    ticked = re.findall(r'name="(named-\d)" value="(\d+)" checked', response.text)
+    assert ticked == [("named-3", "1"), ("named-1", "4"), ("named-1", "12")]  # by row
+
+
+def test_the_last_player_to_name_is_asked_alone(client: Client, db: None) -> None:
+    game = abracadabra_at(11)  # Ben, Cleo and Dev named; Ann's turn
+    page = client.get(f"/g/{game.key}/").text
+    assert "Tricks Ann names (fewer than 3)" in page
+    assert '<div class="choices toggles" data-least="0" data-most="2">' in page
+    count = re.search(r'<p class="count"[^>]*>([^<]*)</p>', page)
+    assert count is not None and count.group(1) == "0 to 2 to name"
+
+    data = {"version": game.version, "kind": "name", "seat": 0, "values": ["12", "4", "5"]}
     response = client.post(f"/g/{game.key}/enter/", data)
 
     assert response.status_code == 400
     ticked = re.findall(
         r'<input type="checkbox" name="values" value="(\d+)" checked>', response.text
     )
-    assert ticked == ["4", "12"]
+    assert ticked == ["4", "5", "12"]
 
 
 def test_during_the_play_it_says_who_named_the_trick(client: Client, db: None) -> None:
@@ -343,7 +370,7 @@ def test_the_last_free_bid_suit_is_not_asked_for(client: Client, db: None) -> No
 
     assert response.status_code == 303
     page = client.get(f"/g/{game.key}/").text
-    assert "Tricks Ben names (exactly 3)" in page
+    assert "Which tricks does each player name?" in page
     assert "Which suit does Ann take" not in page
 
 
@@ -374,15 +401,17 @@ def test_last_deals_bid_suits_are_one_tap(client: Client, db: None) -> None:
     Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
     game.refresh_from_db()
     page = client.get(f"/g/{game.key}/").text
-    assert "Same bid suits as last deal" in page
-    assert '<button name="value" value="same">Cleo ♣, Dev ♦, Ann ♥, Ben ♠</button>' in page
+    # The suit question's first button: last deal's suits, one tap for everyone.
+    same = '<button name="value" value="same" class="primary big">Cleo ♣, Dev ♦, Ann ♥, Ben ♠'
+    assert page.index("Same bid suits as last deal") < page.index(same)
+    assert page.index(same) < page.index("Which suit does Cleo take as bid cards?")
 
     data = {"version": game.version, "kind": "suits", "value": "same"}
     response = client.post(f"/g/{game.key}/enter/", data)
 
     assert response.status_code == 303
     page = client.get(f"/g/{game.key}/").text
-    assert "Tricks Cleo names (exactly 2)" in page
+    assert "Which tricks does each player name?" in page
     assert "Undo the bid suits" in page
 
 
@@ -480,3 +509,21 @@ def test_brink_bids_dice_are_drawn_as_rolled_and_tumble_in_only_just_rolled(
     answer = {"version": game.version, "kind": "bid", "seat": 1, "value": 1}
     assert client.post(f"/g/{game.key}/enter/", answer).status_code == 303
     assert '<div class="dice" aria-hidden="true">' in client.get(f"/g/{game.key}/").text
+
+
+def test_dice_rolled_by_hand_are_asked_for_by_a_link_beside_roll(client: Client, db: None) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("brink-bid", ["Ann", "Ben", "Cleo"], 0))
+    page = client.get(f"/g/{game.key}/").text
+    assert "Roll the dice" in page
+    # Every roll's swap stays small: the faces come only when asked for.
+    assert '<a class="button secondary by-hand" href="?dice=hand" hx-get="?dice=hand">' in page
+    assert 'name="die-trump"' not in page
+
+    page = client.get(f"/g/{game.key}/?dice=hand").text
+
+    assert page.count('type="radio" name="die-trump"') == 5
+    assert page.count('type="radio" name="die-number"') == 4
+    assert '<input type="radio" name="die-direction" value="across-left">' in page
+    assert "<legend>Direction die</legend>" in page

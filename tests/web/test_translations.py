@@ -28,7 +28,7 @@ from rules_engine.core import TRUMPS
 from scorepad.engine_words import translated
 from scorepad.management.commands.engine_templates import engine_templates
 from scorepad.models import Game
-from tests.engine.test_abracadabra import SPEC_ENTRIES, spec_record
+from tests.engine.test_abracadabra import ROUND_2_AUCTION, SPEC_ENTRIES, SPEC_ROUND, spec_record
 from tests.five_games import (
     ABRACADABRA,
     BOERENBRIDGE,
@@ -392,6 +392,10 @@ def _pages(client: Client) -> list[tuple[str, str]]:
     listed.append((f"/g/{oh_hell.key}/?seat=1", "oh-hell"))
     listed.append((f"/g/{oh_hell.key}/sheet/1/", "oh-hell"))
     listed.append((f"/g/{games['brink-bid'].key}/sheet/1/", "brink-bid"))
+    # A past deal with its every value in place, and Sinker's calls (issue 37).
+    listed.append((f"/g/{games['abracadabra'].key}/sheet/1/", "abracadabra"))
+    listed.append((f"/g/{games['sinker'].key}/sheet/1/", "sinker"))
+    listed.append((f"/g/{games['brink-bid'].key}/?dice=hand", "brink-bid"))  # rolled by hand
     listed.append((f"/g/{oh_hell.key}/delete/", "oh-hell"))
     listed.append(("/rename-player/?player=ann", "rename"))
     # Rounds half entered, where the engine's prompts, refusals and notes change by the tap.
@@ -414,6 +418,9 @@ def _midgame() -> list[tuple[str, Game]]:
     # A deal thrown in, on the sheet and in the last round's notes.
     thrown_in = Game.start(spec_record().with_rounds([{"calls": ["pass"] * 4}]))
     games += [("abracadabra", trump_named), ("abracadabra", thrown_in)]
+    # The second deal's bid suits: last deal's first, one tap.
+    second = spec_record().with_rounds([SPEC_ROUND])
+    games.append(("abracadabra", _playing(second, ROUND_2_AUCTION)))
     # Sinker's third deal, Ann calling first: a standing bid, a contract, an all, Diving;
     # the fourth, after a Diving deal (on the sheet), Ben calling first.
     longer = parse_record({**SINKER, "options": {"deals": 4, "exchange_limit": 4}})
