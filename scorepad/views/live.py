@@ -257,7 +257,8 @@ async def _events(
                     return  # the game is gone
                 last = refuse(drawn) if refuse is not None else None
                 if last is not None:
-                    yield last
+                    if last:  # said, or (a seat moved along) ended without a word
+                        yield last
                     return
                 if shown is None or drawn.version > shown:
                     # The parts that changed since this stream last sent them.

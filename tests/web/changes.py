@@ -6,6 +6,7 @@ Dev 4 (``TOTALS_AFTER_2``); round 3 (8 cards) is Cat's deal, nothing of it enter
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.test import Client
@@ -49,3 +50,35 @@ def play_round(client: Client, game: Game, taps: list[tuple[str, int, int]]) -> 
     for kind, seat, value in taps:
         response = post(client, game, "enter", kind=kind, seat=seat, value=value)
         assert response.status_code == 303, response.content.decode()[:2000]
+
+
+# The record spec's example (game-record.md, "Players who come and go"): round 1 seats
+# Ann, Ben, Cleo and Dev (10 cards, Ann deals: 12, 13, 3, 12); then Dev leaves and Eva
+# joins with 5 points: round 2 deals 9 under its plan, Ben deals (Ann 24, Ben 16, Cleo
+# 15, Dev 12 not seated, Eva 17). The table stops there: Ann wins; Dev is not ranked.
+SPEC_EXAMPLE: dict[str, Any] = {
+    "format": "scorepad/1",
+    "game": "oh-hell",
+    "options": {},
+    "first_dealer": 0,
+    "players": ["Ann", "Ben", "Cleo", "Dev", "Eva"],
+    "rounds": [
+        {"seated": [0, 1, 2, 3], "bids": [2, 3, 2, 2, None], "tricks": [2, 3, 3, 2, None]},
+        {
+            "seated": [0, 1, 2, 4],
+            "plan": [9, 8, 7],
+            "start": [None, None, None, None, 5],
+            "bids": [2, 2, 2, None, 2],
+            "tricks": [2, 3, 2, None, 2],
+        },
+    ],
+    "stopped": True,
+}
+
+
+def spec_example(stopped: bool = True) -> dict[str, Any]:
+    """The record spec's example; not stopped, it has rounds 3 and 4 to play (8, 7)."""
+    record = copy.deepcopy(SPEC_EXAMPLE)
+    if not stopped:
+        del record["stopped"]
+    return record
