@@ -79,10 +79,12 @@ def _context(game: Game, current: Table, what: str, form: ChangeForm | None) -> 
         context["place"] = str(posted.get("place") or (seated[-1] + 1 if seated else 0))
         context["lowest"] = current.lowest_total
         played = record.lineup.played if record.apart else frozenset(range(len(players)))
+        # One who is leaving for the round to come stays by Undo, not by coming back.
+        leaving = {entry.seat for entry in current.changes if entry.kind == "leave"}
         context["back"] = [
             {"seat": seat, "name": name, "total": current.sheet.totals[seat]}
             for seat, name in enumerate(players)
-            if seat not in seated and seat in played
+            if seat not in seated and seat in played and seat not in leaving
         ]
         context["back_action"] = reverse("comes_back", args=[game.key])
     elif what == "leave":

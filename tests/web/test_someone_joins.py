@@ -278,3 +278,15 @@ def test_games_whose_players_stay_offer_only_the_stop(client: Client) -> None:
     assert "Players, plan, stop" not in table
     assert "Sinker keeps its players for the whole game" in page
     assert 'name="name"' not in page
+
+
+def test_a_player_leaving_for_the_round_to_come_is_not_offered_to_come_back(
+    client: Client,
+) -> None:
+    game = after_two_rounds()
+    post(client, game, "leaves", seat="0")
+
+    page = client.get(address(game, "change")).text
+
+    assert "comes back" not in page  # Undo keeps Ann at the table
+    assert "Undo Ann leaves" in client.get(f"/g/{game.key}/").text
