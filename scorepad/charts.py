@@ -152,13 +152,32 @@ def _round_ticks(rounds: int) -> list[int]:
 
 
 def running_totals(
-    title: str, names: Sequence[str], totals: Sequence[Sequence[int]]
+    title: str,
+    names: Sequence[str],
+    totals: Sequence[Sequence[int]],
+    seated: Sequence[Sequence[bool]] | None = None,
+    starts: Sequence[int] | None = None,
 ) -> Chart | None:
     """The chart of one game: ``totals`` has a row a round, a total a player after it.
 
-    No chart (None) before a round is played.
+    Players who come and go (``seated``: a row a round, whether each player was at the
+    table; ``starts``: each one's total before their first round): a player's line runs
+    from before their first round, at their starting total, to their last round, as
+    their column does on paper. No chart (None) before a round is played.
     """
-    return lines(title, [(name, [row[seat] for row in totals]) for seat, name in enumerate(names)])
+    if seated is None:
+        return lines(
+            title, [(name, [row[seat] for row in totals]) for seat, name in enumerate(names)]
+        )
+    series, begins = [], []
+    for seat, name in enumerate(names):
+        played = [index for index, row in enumerate(seated) if row[seat]]
+        if not played:
+            continue  # joining in the round to come: no line yet
+        first, last = played[0], played[-1]
+        series.append((name, [row[seat] for row in totals[first : last + 1]]))
+        begins.append((first, starts[seat] if starts is not None else 0))
+    return lines(title, series, begins=begins)
 
 
 def lines(
@@ -166,16 +185,22 @@ def lines(
     series: Sequence[tuple[str, Sequence[float]]],
     x_name: str = "Round",
     what: str = "Running totals",
+    begins: Sequence[tuple[int, float]] | None = None,
 ) -> Chart | None:
     """A chart of named lines, each a running total round by round (they may differ in length).
 
-    Every line starts at 0 before round 1. No chart (None) when no line has a round.
+    Every line starts at 0 before round 1, unless ``begins`` says where each starts and
+    from what (a player who joined late). No chart (None) when no line has a round.
     ``x_name`` and ``what`` name the steps and the values (a rating game by game).
     """
-    rounds = max((len(values) for _, values in series), default=0)
+    begun = list(begins) if begins is not None else [(0, 0) for _ in series]
+    rounds = max(
+        (first + len(values) for (_, values), (first, _) in zip(series, begun, strict=True)),
+        default=0,
+    )
     if not rounds:
         return None
-    values = [v for _, line in series for v in line]
+    values = [v for _, line in series for v in line] + [start for _, start in begun]
     step = nice_step(max(max(values), 0) - min(min(values), 0))
     low = min(0, math.floor(min(values) / step) * step)
     high = max(step, math.ceil(max(values) / step) * step)
@@ -193,13 +218,13 @@ def lines(
             name=name,
             index=index % len(MARKERS),
             points=(
-                Point(x_at(0), y_at(0), 0),
-                *(Point(x_at(i + 1), y_at(v), v) for i, v in enumerate(line)),
+                Point(x_at(first), y_at(start), start),
+                *(Point(x_at(first + i + 1), y_at(v), v) for i, v in enumerate(line)),
             ),
             marker=MARKERS[index % len(MARKERS)],
             dashes=DASHES[index % len(DASHES)],
         )
-        for index, (name, line) in enumerate(series)
+        for index, ((name, line), (first, start)) in enumerate(zip(series, begun, strict=True))
     )
     described = "; ".join(
         f"{s.name}: {', '.join(str(v) for v in s.totals) or gettext('no rounds')}"

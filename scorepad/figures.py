@@ -16,6 +16,13 @@ ones, is neither).
 
 ``margin`` is a player's total less the best total of the others: the winner's lead
 (0 in a tie), or how far behind the leader the others ended.
+
+Players who come and go (RULINGS, "Players come and go"): the players seated in the
+last round are ``ranked`` and placed among themselves; one who left earlier keeps
+their total, has played the game (it counts in their games played, their rounds and
+bids), and is placed after every ranked player, never a winner, and left out of the
+ratings and head to head (scorepad/ratings.py, scorepad/rivals.py). A player's rounds,
+points and running totals are those of the rounds they were seated in.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ FIGURES = (
     "finished",
     "won",
     "placing",
+    "ranked",
     "players",
     "margin",
     "total",
@@ -57,13 +65,16 @@ def figures_of(record: Record) -> list[dict[str, Any]]:
     sheet = review(record)
     counted = [scored for scored in sheet.rounds if scored.problem is None]
     winners = set(sheet.winners)
+    ranked = set(sheet.ranked)
     over_under = rules_for(record.game).counts_over_under
-    # Winners first, then by total: placings so far while the game is on.
-    standing = [(seat in winners, total) for seat, total in enumerate(sheet.totals)]
+    # Winners first, then by total: placings so far while the game is on, among the
+    # players at the table in the last round (the others after them all).
+    standing = {seat: (seat in winners, sheet.totals[seat]) for seat in ranked}
     rows = []
     for seat, name in enumerate(record.players):
         bids = made = over = under = 0
-        for scored in counted:
+        played = [scored for scored in counted if scored.at_table(seat)]
+        for scored in played:
             view = scored.view
             done = view.made[seat] if seat < len(view.made) else None
             if done is None:
@@ -77,6 +88,12 @@ def figures_of(record: Record) -> list[dict[str, Any]]:
                 bid, took = counted_tricks
                 over += took > bid
                 under += took < bid
+        others = [sheet.totals[other] for other in ranked if other != seat]
+        placing = (
+            1 + sum(other > standing[seat] for other in standing.values())
+            if seat in ranked
+            else len(ranked) + 1
+        )
         rows.append(
             {
                 "kind": record.game,
@@ -84,19 +101,21 @@ def figures_of(record: Record) -> list[dict[str, Any]]:
                 "name_key": name.casefold(),
                 "finished": sheet.finished,
                 "won": seat in winners,
-                "placing": 1 + sum(other > standing[seat] for other in standing),
-                "players": len(record.players),
-                "margin": sheet.totals[seat]
-                - max((t for other, t in enumerate(sheet.totals) if other != seat), default=0),
+                "placing": placing,
+                "ranked": seat in ranked,
+                "players": len(ranked),
+                "margin": sheet.totals[seat] - max(others, default=0),
                 "total": sheet.totals[seat],
                 "rounds_played": len(sheet.rounds),
-                "rounds": len(counted),
-                "points": sum(scored.points[seat] for scored in counted),
+                "rounds": len(played),
+                "points": sum(scored.points[seat] for scored in played),
                 "bids": bids,
                 "made": made,
                 "over": over,
                 "under": under,
-                "running": [scored.totals[seat] for scored in sheet.rounds],
+                "running": [
+                    scored.totals[seat] for scored in sheet.rounds if scored.at_table(seat)
+                ],
             }
         )
     return rows

@@ -27,6 +27,7 @@ from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_recor
 from scorepad import live
 from scorepad.figures import FIGURES, rebuild, rows_for
 from scorepad.ratings import RATED, rerate, rerate_all
+from scorepad.table_changes import moved_seats
 
 
 @lru_cache(maxsize=128)
@@ -208,6 +209,23 @@ class Game(models.Model):
         self.version = Game.objects.values_list("version", flat=True).get(pk=self.pk)
         live.changed(self.pk, self.version)
 
+    def move_seats(self, seat: int, step: int) -> None:
+        """The phones follow their players when the seats move (RULINGS, "Players come
+        and go"): ``step`` 1, a player took ``seat`` and the phones from it on move one
+        along; -1, the player at ``seat`` is gone (Undo of a join: their phone is
+        released) and the phones after it move one back.
+
+        Moved in two steps, out of the way and back, so that no two phones hold one
+        seat for an instant (``one_phone_a_seat`` is checked row by row, on SQLite and
+        PostgreSQL alike).
+        """
+        phones = Seat.objects.filter(game=self)
+        if step < 0:
+            phones.filter(number=seat, released__isnull=True).update(released=timezone.now())
+        first = seat if step > 0 else seat + 1
+        phones.filter(number__gte=first).update(number=F("number") + MOVING)
+        phones.filter(number__gte=MOVING).update(number=F("number") - MOVING + step)
+
     def phones(self) -> dict[int, bool]:
         """The seats held by a phone, each with whether its phone was seen lately
         (its stream open: ``Seat.seen``), for the marks by the players' names."""
@@ -232,7 +250,11 @@ class Game(models.Model):
         On success this game holds what was written, so the answer needs no second read.
         ``redo``: the entries Redo may put back; a new entry saves none.
         """
-        record_changed = table.record is not self.load()[0]  # a round ended, undone or corrected
+        before = self.load()[0]
+        record_changed = table.record is not before  # a round ended, undone or corrected
+        # A player joined (or Undo took a join back): the seats after move along, and
+        # the phones holding them with them (``move_seats``).
+        moved = moved_seats(before.players, table.record.players) if record_changed else None
         # Most taps add to the round in progress only: then the record (every round
         # played, the longest field) is left as it is rather than written again.
         changes = self.changes(
@@ -248,8 +270,10 @@ class Game(models.Model):
             for field, value in changes.items():
                 setattr(self, field, value)
             self._loaded = (self.record, self.pending, (table.record, table.pending))
+            if moved is not None and self.seated:
+                self.move_seats(*moved)
             if record_changed:
-                refresh_figures(self)
+                refresh_figures(self, fewer=moved is not None and moved[1] < 0)
             # Every screen watching the game hears of it once it is committed; this
             # process's draw it from the table worked out here.
             live.changed(self.pk, self.version, self, table=table)
@@ -307,6 +331,9 @@ class Game(models.Model):
         return game
 
 
+# Seats move out of the way by this much while the phones follow a join: more than any
+# game's seats (20, with players who come and go).
+MOVING = 1000
 # How often an open stream notes that its seat's phone is there (``Seat.seen``), at
 # most; a phone not seen for longer than CONNECTED is marked as away.
 SEEN_EVERY = timedelta(seconds=60)
@@ -414,7 +441,11 @@ class Figures(models.Model):
     finished = models.BooleanField()
     won = models.BooleanField()
     placing = models.PositiveSmallIntegerField()  # 1 for the winners (or the leaders so far)
-    players = models.PositiveSmallIntegerField(default=0)  # seats in the game
+    # At the table in the game's last round: placed, rated and set against the others.
+    # A player who left earlier keeps their total and has played the game, but is not
+    # ranked (RULINGS, "Players come and go"): placed after everyone who is.
+    ranked = models.BooleanField(default=True)
+    players = models.PositiveSmallIntegerField(default=0)  # the players ranked in the game
     # The total less the best of the others': the winner's lead, or how far behind.
     margin = models.IntegerField(default=0)
     total = models.IntegerField()
@@ -460,7 +491,7 @@ class Figures(models.Model):
             # read backwards, the newest of the equally bad sorted apart).
             models.Index(
                 fields=[
-                    *("owner", "name_key", "deleted", "kind", "finished"),
+                    *("owner", "name_key", "deleted", "kind", "finished", "ranked"),
                     *("placing", "-margin", "-played", "-id"),
                 ],
                 name="figures_by_placing",
@@ -473,7 +504,9 @@ class Figures(models.Model):
                 name="figures_rated",
             ),
             # The players of a game as head to head reads them.
-            models.Index(fields=["game", "name_key", "placing", "name"], name="figures_by_game"),
+            models.Index(
+                fields=["game", "name_key", "ranked", "placing", "name"], name="figures_by_game"
+            ),
             # An owner's games in progress (the home page's), by their first seat.
             models.Index(
                 fields=["owner", "deleted", "finished", "seat", "game"], name="figures_unfinished"
@@ -515,8 +548,9 @@ class Rivalry(models.Model):
         return f"{self.name_key} against {self.other_key} at {self.kind}"
 
 
-def refresh_figures(game: Game) -> None:
-    """Work a game's figures out again from its record, and store them.
+def refresh_figures(game: Game, fewer: bool = False) -> None:
+    """Work a game's figures out again from its record, and store them (``fewer``: the
+    game has fewer players than before, whose rows go).
 
     Call it wherever a game's record (or owner) changes; one query, and for an owned
     game one more, and the ratings worked out again from this game on when it is
@@ -538,6 +572,8 @@ def refresh_figures(game: Game) -> None:
         Figures.objects.filter(game=game).delete()
         rows = []
     else:
+        if fewer:  # Undo of a join: the game has one player fewer, and their row goes
+            Figures.objects.filter(game=game, seat__gte=len(record.players)).delete()
         rows = Figures.objects.bulk_create(
             rows_for(game, record, Figures),
             update_conflicts=True,

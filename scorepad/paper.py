@@ -20,7 +20,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine import GameRules, Record, ScheduledRound, Sheet, paper, schedule
+from rules_engine import (
+    Entry,
+    GameRules,
+    Record,
+    RulesError,
+    ScheduledRound,
+    Seating,
+    Sheet,
+    paper,
+    schedule,
+    standing,
+)
+from rules_engine.seating import next_dealer, sizes_ahead
 
 # Empty rows after the last deal of an unfinished game that plays to a score:
 # enough to carry on by pencil for an evening, without a second page.
@@ -78,49 +90,130 @@ def dealer_label(names: Sequence[str], seat: int) -> str:
     return names[seat] or str(seat + 1)
 
 
-def blank_row(rules: GameRules, names: Sequence[str], scheduled: ScheduledRound) -> dict[str, Any]:
+def blank_row(
+    rules: GameRules,
+    names: Sequence[str],
+    scheduled: ScheduledRound,
+    seated: Sequence[int] | None = None,
+) -> dict[str, Any]:
+    """A round to write in; ``seated``: the seats at the table in it, where only some
+    are (the others' boxes are marked as not played)."""
     return {
         "number": str(scheduled.number),
         "cards": str(scheduled.hand_size),
         "dealer": dealer_label(names, scheduled.dealer),
         "boxes": ["" for _ in round_boxes(rules)],
         "seats": [
-            {"boxes": ["" for _ in rules.seat_boxes], "score": "", "total": ""} for _ in names
+            {
+                "boxes": ["" for _ in rules.seat_boxes],
+                "score": "",
+                "total": "",
+                "apart": seated is not None and seat not in seated,
+            }
+            for seat in range(len(names))
         ],
     }
 
 
-def played_rows(record: Record, sheet: Sheet) -> list[dict[str, Any]]:
-    """A row a round of ``sheet`` (the engine's review of ``record``), filled in."""
-    return [
-        {
-            "number": str(scored.number),
-            "cards": str(scored.hand_size),
-            "dealer": record.players[scored.dealer],
-            "boxes": [*row.boxes, *round_numbers(record.rules, rnd)],
-            "seats": [
-                {"boxes": boxes, "score": str(score), "total": str(total), "breakdown": breakdown}
-                for boxes, score, total, breakdown in zip(
-                    row.seats,
-                    scored.scores,
-                    scored.totals,
-                    # How each score adds up, where the rules say: shown on screen only.
-                    scored.view.breakdown or [""] * len(scored.scores),
-                    strict=True,
-                )
-            ],
-            "problem": scored.problem,
-        }
-        for scored, row, rnd in zip(sheet.rounds, paper(record), record.rounds, strict=True)
-    ]
+def played_rows(
+    record: Record, sheet: Sheet, upcoming: Seating | None = None
+) -> list[dict[str, Any]]:
+    """A row a round of ``sheet`` (the engine's review of ``record``), filled in.
+
+    Players who come and go (RULINGS, "Players come and go") are written as paper
+    writes them: a seat not at the table in a round has empty boxes (``apart``); a
+    joiner's column starts with their starting total in the row before their first
+    round (``start``); a player who leaves has a line under their last total
+    (``leaves``). ``upcoming``: the round to come, with the changes made for it.
+    """
+    rows = []
+    count = len(record.players)
+    rounds = sheet.rounds
+    # Each seat's starting total, in the row before the round they first play (the
+    # round to come's joiners: in the last row played).
+    starts: dict[tuple[int, int], int] = {}
+    for index in range(1, len(rounds) + (upcoming is not None)):
+        seating = record.seating(index) if index < len(rounds) else upcoming
+        for seat, total in seating.newcomers if seating is not None else ():
+            starts[(index - 1, seat)] = total
+    played: set[int] = set()
+    for index, (scored, row, rnd) in enumerate(
+        zip(rounds, paper(record), record.rounds, strict=True)
+    ):
+        after = rounds[index + 1] if index + 1 < len(rounds) else None
+        if after is not None:
+            seated_next = {seat for seat in range(count) if after.at_table(seat)}
+        else:
+            seated_next = set(upcoming.seated if upcoming is not None else range(count))
+        seats = []
+        for seat, (boxes, score, total, breakdown) in enumerate(
+            zip(
+                row.seats,
+                scored.scores,
+                scored.totals,
+                # How each score adds up, where the rules say: shown on screen only.
+                scored.view.breakdown or [""] * count,
+                strict=True,
+            )
+        ):
+            at_table = scored.at_table(seat)
+            if at_table:
+                played.add(seat)
+            start = starts.get((index, seat))
+            cell: dict[str, Any] = {
+                "boxes": boxes,
+                "score": "" if score is None else str(score),
+                "total": str(total) if at_table else "",
+                "breakdown": breakdown,
+                "apart": not at_table,
+                "leaves": at_table and seat not in seated_next,
+                "start": start is not None,
+                # What a page that starts after this row carries over: a total that
+                # stands, a starting total, nothing for a player yet to join.
+                "carry": str(total) if seat in played else "",
+            }
+            if start is not None:
+                cell["total"] = cell["carry"] = str(start)
+            seats.append(cell)
+        rows.append(
+            {
+                "number": str(scored.number),
+                "cards": str(scored.hand_size),
+                "dealer": record.players[scored.dealer],
+                "boxes": [*row.boxes, *round_numbers(record.rules, rnd)],
+                "seats": seats,
+                "problem": scored.problem,
+            }
+        )
+    return rows
 
 
-def rounds_to_play(record: Record, sheet: Sheet) -> tuple[ScheduledRound, ...]:
+def upcoming_round(record: Record, pending: Sequence[Entry] = ()) -> Seating | None:
+    """The round to come as the table has it, with the changes made for it (who joins
+    or leaves, a new plan); None once the game is over."""
+    try:
+        return standing(record, pending).seating
+    except RulesError:  # a record the engine cannot read: its sheet says why
+        return None
+
+
+def rounds_to_play(
+    record: Record, sheet: Sheet, upcoming: Seating | None = None
+) -> tuple[tuple[ScheduledRound, tuple[int, ...] | None], ...]:
     """The rounds an unfinished game has still to play, as the engine schedules them
-    (a handful, for a game that plays to a score); none once it is over."""
+    (a handful, for a game that plays to a score), each with the seats at the table
+    where only some are; none once it is over.
+
+    Where players came and went or a plan was given (``upcoming``, the round to come),
+    the rounds follow that plan (the game's own hand sizes otherwise) with the players
+    at the table then, the deal passing round them (RULINGS, "Players come and go").
+    """
     if sheet.finished:
         return ()
     played = len(record.rounds)
+    everyone = tuple(range(len(record.players)))
+    if upcoming is not None and (upcoming.plan is not None or upcoming.seated != everyone):
+        return _planned(record, upcoming)
     setup = record.setup
     every = schedule(
         # The options as given: resolved ones carry every default, which house rules
@@ -131,7 +224,26 @@ def rounds_to_play(record: Record, sheet: Sheet) -> tuple[ScheduledRound, ...]:
         setup.first_dealer,
         played + TO_PLAY_OPEN,
     )
-    return every[played:]
+    return tuple((scheduled, None) for scheduled in every[played:])
+
+
+def _planned(
+    record: Record, upcoming: Seating
+) -> tuple[tuple[ScheduledRound, tuple[int, ...] | None], ...]:
+    rules = record.rules
+    sizes = sizes_ahead(rules, record.base, upcoming.plan, upcoming.index)
+    if rules.repeats_hands and sizes:
+        # A game that plays to a score deals its list over and over: a handful of rows.
+        sizes = tuple(sizes[k % len(sizes)] for k in range(TO_PLAY_OPEN))
+    rounds = []
+    dealer = upcoming.dealer
+    everyone = len(record.players)
+    for offset, size in enumerate(sizes):
+        if offset:
+            dealer = next_dealer(dealer, upcoming.seated, everyone)
+        scheduled = ScheduledRound(upcoming.index + offset + 1, size, dealer)
+        rounds.append((scheduled, upcoming.seated))
+    return tuple(rounds)
 
 
 def folds(rules: GameRules, players: int) -> bool:
@@ -141,12 +253,14 @@ def folds(rules: GameRules, players: int) -> bool:
     return boxes > 2 or (boxes == 2 and players >= 4)
 
 
-def filled_sheet(record: Record, sheet: Sheet) -> dict[str, Any]:
-    """The context of a game's sheet: its columns, its rounds, and the rounds to play."""
-    to_play = rounds_to_play(record, sheet)
-    hands = [r.hand_size for r in sheet.rounds] + [r.hand_size for r in to_play]
+def filled_sheet(record: Record, sheet: Sheet, pending: Sequence[Entry] = ()) -> dict[str, Any]:
+    """The context of a game's sheet: its columns, its rounds, and the rounds to play
+    (``pending``: the round being entered, whose changes to the table they follow)."""
+    upcoming = upcoming_round(record, pending) if record.rules.seats_apart else None
+    to_play = rounds_to_play(record, sheet, upcoming)
+    hands = [r.hand_size for r in sheet.rounds] + [r.hand_size for r, _ in to_play]
     shape = layout(record.rules, len(record.players), hands)
-    rows = played_rows(record, sheet)
+    rows = played_rows(record, sheet, upcoming)
     return {
         # A game's sheet, played or not, folds a player's boxes (and a round's three)
         # into one on a narrow screen (a blank sheet is for writing in: it keeps every box).
@@ -157,7 +271,7 @@ def filled_sheet(record: Record, sheet: Sheet) -> dict[str, Any]:
         },
         "names": record.players,
         "rows": rows,
-        "to_play": [blank_row(record.rules, record.players, r) for r in to_play],
+        "to_play": [blank_row(record.rules, record.players, r, seated) for r, seated in to_play],
         "columns": shape.columns,
         # The foot's "Total" spans the round's columns, before the players'.
         "lead_span": shape.columns - shape.seat_span * shape.players,
@@ -165,14 +279,20 @@ def filled_sheet(record: Record, sheet: Sheet) -> dict[str, Any]:
 
 
 def blank_sheet(
-    rules: GameRules, names: Sequence[str], rounds: Sequence[ScheduledRound]
+    rules: GameRules, names: Sequence[str], rounds: Sequence[ScheduledRound], spare: int = 0
 ) -> dict[str, Any]:
-    """The context of a blank sheet; a name left out is an empty box to write in."""
-    shape = layout(rules, len(names), [r.hand_size for r in rounds])
+    """The context of a blank sheet; a name left out is an empty box to write in.
+
+    ``spare``: columns after the players' for those who join late, their names and
+    starting totals written in when they do (RULINGS, "Players come and go").
+    """
+    every = [*names, *("" for _ in range(spare))]
+    shape = layout(rules, len(every), [r.hand_size for r in rounds])
     return {
         "paper": shape.context(),
         "blank": True,
-        "names": list(names),
-        "to_play": [blank_row(rules, names, r) for r in rounds],
+        "names": every,
+        "spare_from": len(names) if spare else None,
+        "to_play": [blank_row(rules, every, r) for r in rounds],
         "columns": shape.columns,
     }

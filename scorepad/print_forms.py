@@ -27,6 +27,8 @@ PAPERS = (("a4", "A4"), ("letter", "Letter"))
 # The most rounds a blank sheet has: its PDF then draws in well under 1 s of CPU
 # (docs/printing.md). Every game's own schedule fits; only Abracadabra's deals go further.
 MOST_ROUNDS = 20
+# Spare columns a blank sheet may have for players who join late.
+MOST_SPARE = 2
 
 
 class PaperForm(forms.Form):
@@ -52,6 +54,15 @@ class BlankSheetForm(PaperForm):
     player = NameListField(required=False)
     first_dealer = forms.TypedChoiceField(
         label=gettext_lazy("Who deals first"), coerce=int, required=False, empty_value=None
+    )
+    # Columns left without a name, for a player who joins late (RULINGS, "Players come
+    # and go"): paper adds a column; a printed sheet has it ready.
+    spare = forms.TypedChoiceField(
+        label=gettext_lazy("Spare columns for players who join late"),
+        choices=[(count, str(count)) for count in range(MOST_SPARE + 1)],
+        coerce=int,
+        required=False,
+        empty_value=None,
     )
 
     def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
@@ -155,5 +166,7 @@ class BlankSheetForm(PaperForm):
             raise ValidationError(translated(error.message)) from None
         cleaned["record"] = record
         cleaned["names"] = names  # "" for a name left out: an empty box on the sheet
+        # Players who come and go are for the games that allow it (not Sinker's two).
+        cleaned["spare"] = (cleaned.get("spare") or 0) if self.rules.seats_apart else 0
         cleaned["goal"] = self.rules.goal(setup)
         return cleaned

@@ -40,14 +40,18 @@ def _rank(
     model: PlackettLuce, chairs: list[Any], before: dict[str, PlackettLuceRating]
 ) -> list[tuple[Any, PlackettLuceRating | None]]:
     """Each chair of one game with its player's rating after it (None: the game is
-    not finished, so it does not count); ``before`` is updated in place."""
-    if not chairs or not chairs[0].finished or len(chairs) < 2:
+    not finished, so it does not count, or the player left it before the end and is
+    not ranked: RULINGS, "Players come and go"); ``before`` is updated in place."""
+    ranked = [chair for chair in chairs if getattr(chair, "ranked", True)]
+    if not ranked or not ranked[0].finished or len(ranked) < 2:
         return [(chair, None) for chair in chairs]
-    teams = [[before.get(chair.name_key) or model.rating()] for chair in chairs]
-    after = model.rate(teams, ranks=[chair.placing for chair in chairs])
-    for chair, (rating,) in zip(chairs, after, strict=True):
+    teams = [[before.get(chair.name_key) or model.rating()] for chair in ranked]
+    after = model.rate(teams, ranks=[chair.placing for chair in ranked])
+    rated = {}
+    for chair, (rating,) in zip(ranked, after, strict=True):
         before[chair.name_key] = rating
-    return [(chair, rating) for chair, (rating,) in zip(chairs, after, strict=True)]
+        rated[id(chair)] = rating
+    return [(chair, rated.get(id(chair))) for chair in chairs]
 
 
 def _latest_before(
@@ -102,9 +106,11 @@ def rerate(
         rows = rows.filter(played__gt=since.played) | rows.filter(
             played=since.played, game_id__gte=since.game_id
         )
+    # An earlier migration's model has no ``ranked``: everyone was ranked then.
+    ranked = ("ranked",) if rivals.has_ranked(figures_model) else ()
     later = list(
         rows.order_by("played", "game_id", "seat").only(
-            "id", "game_id", "name_key", "placing", "finished", *RATED
+            "id", "game_id", "name_key", "placing", "finished", *ranked, *RATED
         )
     )
     names = {row.name_key for row in later}

@@ -15,10 +15,11 @@ def standings(record: Record, sheet: Sheet) -> list[tuple[int, str, int]]:
     """(place, name, total) best first; the winners first, ties sharing a place.
 
     The engine says who won (Boerenbridge's winners are on exactly 100, not the
-    highest); everyone else is placed by total, highest first.
+    highest); everyone else at the table in the last round is placed by total, highest
+    first. A player who left before is not placed (``left``).
     """
     order = sorted(
-        range(len(record.players)),
+        sheet.ranked,
         key=lambda seat: (seat not in sheet.winners, -sheet.totals[seat], seat),
     )
     placed: list[tuple[int, str, int]] = []
@@ -30,6 +31,14 @@ def standings(record: Record, sheet: Sheet) -> list[tuple[int, str, int]]:
                 place = placed[-1][0]
         placed.append((place, record.players[seat], sheet.totals[seat]))
     return placed
+
+
+def left(record: Record, sheet: Sheet) -> list[tuple[str, int]]:
+    """(name, total) of each player not at the table in the last round: not placed."""
+    ranked = set(sheet.ranked)
+    return [
+        (name, sheet.totals[seat]) for seat, name in enumerate(record.players) if seat not in ranked
+    ]
 
 
 def result_text(record: Record, sheet: Sheet, played: date, link: str) -> str:
@@ -52,4 +61,8 @@ def result_text(record: Record, sheet: Sheet, played: date, link: str) -> str:
             rounds,
         ) % {"game": game, "when": when, "count": rounds}
     lines = [f"{place}. {name} {total}" for place, name, total in standings(record, sheet)]
+    lines += [
+        _("%(name)s %(total)s (left before the end)") % {"name": name, "total": total}
+        for name, total in left(record, sheet)
+    ]
     return "\n".join([headline, *lines, _("Score sheet: %(link)s") % {"link": link}])

@@ -34,7 +34,7 @@ SELECT mine.name_key, other.name_key, COUNT(*) AS games,
     SUM(CASE WHEN mine.placing = other.placing THEN 1 ELSE 0 END),
     MAX(other.name)
 FROM ({mine}) mine JOIN {table} other ON other.game_id = mine.game_id
-WHERE other.name_key <> mine.name_key
+WHERE other.name_key <> mine.name_key{ranked}
 GROUP BY mine.name_key, other.name_key
 """
 COUNTS = ("games", "wins", "losses", "ties")
@@ -42,11 +42,21 @@ COUNTS = ("games", "wins", "losses", "ties")
 Pair = tuple[str, str, int, int, int, int, str]
 
 
+def has_ranked(figures_model: Any) -> bool:
+    """Whether ``figures_model`` says who is ranked (an earlier migration's does not)."""
+    return any(field.name == "ranked" for field in figures_model._meta.get_fields())
+
+
 def tallies(figures: QuerySet[Any], tail: str = "", params: Iterable[Any] = ()) -> list[Pair]:
     """(player, opponent, games, wins, losses, ties, the opponent's name) for each player
     with finished games in ``figures``, against everyone met there; ``tail`` (with its
     ``params``) follows the query's GROUP BY. The name is the greatest spelling typed."""
-    mine = figures.filter(finished=True).order_by().values("name_key", "game_id", "placing")
+    # Only the players ranked in a game are set against each other: one who left
+    # before its end is not (RULINGS, "Players come and go"). An earlier migration's
+    # model has no ``ranked``: everyone was ranked then.
+    ranked = has_ranked(figures.model)
+    mine = figures.filter(finished=True, **({"ranked": True} if ranked else {}))
+    mine = mine.order_by().values("name_key", "game_id", "placing")
     connection = connections[mine.db]
     try:
         sql, mine_params = mine.query.get_compiler(connection=connection).as_sql()
@@ -54,7 +64,8 @@ def tallies(figures: QuerySet[Any], tail: str = "", params: Iterable[Any] = ()) 
         return []
     table = connection.ops.quote_name(figures.model._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(PAIRS.format(mine=sql, table=table) + tail, (*mine_params, *params))
+        query = PAIRS.format(mine=sql, table=table, ranked=" AND other.ranked" if ranked else "")
+        cursor.execute(query + tail, (*mine_params, *params))
         return list(cursor.fetchall())
 
 

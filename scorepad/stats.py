@@ -54,11 +54,15 @@ class GameLine:
     players: int
     margin: int  # the total less the best of the others'
     total: int
-    running: tuple[int, ...]  # the player's total after each round
+    running: tuple[int, ...]  # the player's total after each round they played
+    # At the table in the game's last round; False: they left before its end.
+    ranked: bool = True
 
     @property
     def standing(self) -> str:
         """The placing and margin in words: "won by 12", "2nd of 4, 5 behind"."""
+        if not self.ranked:
+            return gettext("left before the end, not ranked")
         if self.won:
             if self.margin > 0:
                 return gettext("won by %(margin)s") % {"margin": self.margin}
@@ -163,7 +167,7 @@ def title_of(kind: str) -> str:
 
 LINE_FIELDS = (
     *("game__key", "kind", "played", "seat", "name", "finished", "won"),
-    *("placing", "players", "margin", "total", "running"),
+    *("placing", "players", "margin", "total", "running", "ranked"),
 )
 
 
@@ -182,6 +186,7 @@ def _line(row: dict[str, Any]) -> GameLine:
         margin=row["margin"],
         total=row["total"],
         running=tuple(row["running"]),
+        ranked=row["ranked"],
     )
 
 
@@ -224,7 +229,8 @@ def _ends(mine: QuerySet[Figures], by_kind: list[Any], rated: int) -> dict[str, 
 
     Not asked with the sums: a database works a subquery out for every row it adds up.
     """
-    finished = mine.filter(finished=True, kind=OuterRef("kind"))
+    # A game the player left before its end is not ranked: neither their best nor worst.
+    finished = mine.filter(finished=True, ranked=True, kind=OuterRef("kind"))
     ratings = mine.filter(rating__isnull=False, kind=OuterRef("kind")).order_by(
         "-played", "-game_id"
     )

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from scorepad import views
-from scorepad.views import seats
+from scorepad.views import changes, seats
 from scorepad.views.live import seat_live, sheet_live, table_live, viewer_live
 
 # A game's keys are secrets.token_urlsafe: letters, digits, "-" and "_", which is
@@ -24,6 +24,12 @@ urlpatterns = [
     path("g/<slug:key>/undo/", views.undo_step, name="undo"),
     path("g/<slug:key>/redo/", views.redo_step, name="redo"),
     path("g/<slug:key>/correct/", views.correct, name="correct"),
+    # The table between two rounds: players come and go, the plan changes, it stops.
+    path("g/<slug:key>/change/", changes.someone_joins, name="someone_joins"),
+    path("g/<slug:key>/back/", changes.comes_back, name="comes_back"),
+    path("g/<slug:key>/leaves/", changes.someone_leaves, name="someone_leaves"),
+    path("g/<slug:key>/plan/", changes.change_plan, name="change_plan"),
+    path("g/<slug:key>/stop/", changes.stop_here, name="stop_here"),
     path("g/<slug:key>/sheet/", views.sheet, name="sheet"),
     path("g/<slug:key>/sheet/<int:number>/", views.correct_round, name="correct_round"),
     path("g/<slug:key>/record.json", views.record_json, name="record"),

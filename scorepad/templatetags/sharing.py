@@ -7,6 +7,7 @@ from rules_engine import review
 from scorepad import access
 from scorepad.models import Game
 from scorepad.result import result_text
+from scorepad.table_changes import again_seats
 
 register = template.Library()
 
@@ -31,5 +32,6 @@ def game_result(context: dict[str, Any], game: Game) -> dict[str, Any]:
     text = result_text(
         record, review(record), localdate(game.created), access.viewer_url(context["request"], game)
     )
-    next_dealer = record.setup.left_of(record.first_dealer)
-    return {"text": text, "lines": text.count("\n") + 1, "next_dealer": record.players[next_dealer]}
+    # Those at the table in the last round play again (scorepad/views/again.py).
+    players, dealer = again_seats(record, review(record))
+    return {"text": text, "lines": text.count("\n") + 1, "next_dealer": players[dealer]}

@@ -15,6 +15,7 @@ from scorepad.access import keeper_game, remember
 from scorepad.engine_words import translated
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
+from scorepad.table_changes import again_seats
 from scorepad.views.table import current_table, table_context
 
 # This browser's finished games it has played again, and the game each led to
@@ -41,6 +42,7 @@ def _going(request: HtmxHttpRequest, url: str) -> HttpResponse:
 @require_POST
 def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The same players in the same seats, the same options; the next seat deals first.
+    Where players came and went, those at the table in the last round play again.
 
     The new game is owned as setup owns one: by whoever is signed in, else by the
     old game's owner, and it is remembered in this browser either way. A second
@@ -54,13 +56,11 @@ def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
     earlier = made.get(game.key)
     if earlier and Game.objects.filter(key=earlier).exists():
         return _going(request, reverse("table", args=[earlier]))
+    # Those at the table in the last round, in their seats (RULINGS, "Players come and
+    # go"): everyone, where nobody left.
+    players, dealer = again_seats(record, review(record))
     try:
-        again = new_record(
-            record.game,
-            record.players,
-            record.setup.left_of(record.first_dealer),
-            record.options,
-        )
+        again = new_record(record.game, players, dealer, record.options)
     except RulesError as error:  # a record stored before a rule changed
         return _refused(request, game, translated(error.message))
     too_many = throttle.refused(throttle.new_games(), request)

@@ -44,7 +44,10 @@ def _begun(game: str = "") -> ExpressionWrapper[Q]:
 
 
 # What a row shows of each player: read from the stored figures, never the record.
-SEAT_FIELDS = ("game_id", "name", "name_key", "total", "won", "finished", "rounds_played")
+SEAT_FIELDS = (
+    *("game_id", "name", "name_key", "total", "won", "finished", "rounds_played"),
+    "ranked",  # at the table in the last round (a player who left before is not)
+)
 
 
 def _when(created: datetime) -> tuple[str, str]:

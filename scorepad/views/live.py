@@ -48,10 +48,11 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
-from rules_engine import GAMES, Table
+from rules_engine import GAMES, MOST_PLAYERS, Table
 from scorepad import live
 from scorepad.access import keeper_game, seat_at, viewer_game
 from scorepad.models import SEEN_EVERY, Game, Seat
+from scorepad.table_changes import sheet_state
 from scorepad.throttle import address
 from scorepad.views.seats import seat_context
 from scorepad.views.sheet import sheet_context, sheet_parts
@@ -85,21 +86,28 @@ def _table(game: Game, request: HttpRequest) -> dict[str, str]:
 # stream checks before sending anything (``_ended_on_release``), so that a released
 # phone never sees the next one's.
 HOLDER = "_holder"
-MOST_SEATS = max(rules.max_players for rules in GAMES.values())
+# Every seat a phone may hold: with players who come and go, a game names up to 20.
+MOST_SEATS = max(MOST_PLAYERS, *(rules.max_players for rules in GAMES.values()))
+# With it, the phones holding any seat then: a phone whose seat moved along (a player
+# joined before it) is told apart from one released (``_ended_on_release``).
+HELD = "_held"
 
 
 def _seat_view(number: int) -> live.Drawer:
     def draw(game: Game, request: HttpRequest) -> dict[str, str]:
-        seat = live.once(game, "seats", lambda: _held_seats(game)).get(number)
+        held = live.once(game, "seats", lambda: _held_seats(game))
+        holders = ",".join(str(seat.pk) for seat in held.values())
+        seat = held.get(number)
         if seat is None:
-            return {HOLDER: ""}
+            return {HOLDER: "", HELD: holders}
         current, base = _current(game)
         context = seat_context(seat, current, base=base)
-        if context["pad"] or context["own_sealed_bid"] is not None or context["change"]:
+        own = context["pad"] or context["own_sealed_bid"] is not None or context["change"]
+        if own or context["apart"]:
             html = live.template("seat.html#seat", context, request)
         else:
             html = _as_any_seat(game, context, request, seat)
-        return {HOLDER: str(seat.pk), "seat": html}
+        return {HOLDER: str(seat.pk), HELD: holders, "seat": html}
 
     return draw
 
@@ -152,7 +160,7 @@ _sheets_lock = threading.Lock()
 def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
     key = (
         game.pk,
-        game.fingerprint,
+        sheet_state(game),
         game.correcting,
         translation.get_language(),
         live.origin(request),
@@ -254,7 +262,8 @@ async def _events(
                     return  # the game is gone
                 last = refuse(drawn) if refuse is not None else None
                 if last is not None:
-                    yield last
+                    if last:  # said, or (a seat moved along) ended without a word
+                        yield last
                     return
                 if shown is None or drawn.version > shown:
                     # The parts that changed since this stream last sent them.
@@ -386,6 +395,11 @@ def _ended_on_release(seat_id: int, language: str) -> Refuse:
     def refuse(drawn: live.Drawn) -> bytes | None:
         if drawn.facts.get(HOLDER) == str(seat_id):
             return None
+        if str(seat_id) in drawn.facts.get(HELD, "").split(","):
+            # Still held, at another number: a player joined before it and the seats
+            # moved along. The stream ends quietly; the phone's next one (its browser
+            # connects again by itself) is its seat's new number's.
+            return b""
         with translation.override(language):
             notice = render_to_string("seat_released.html#notice")
         return live.event_text(drawn.version, "seat", notice).encode()

@@ -42,7 +42,12 @@ def _blank_context(form: BlankSheetForm) -> dict[str, Any]:
     if form.is_valid():
         record = form.cleaned_data["record"]
         setup = record.setup
-        paper = blank_sheet_paper(rules, form.cleaned_data["names"], form.cleaned_data["rounds"])
+        paper = blank_sheet_paper(
+            rules,
+            form.cleaned_data["names"],
+            form.cleaned_data["rounds"],
+            form.cleaned_data["spare"],
+        )
         context |= {
             "record": record,
             **paper,
@@ -83,7 +88,8 @@ def blank_sheet_pdf(request: HtmxHttpRequest, game: str) -> HttpResponse:
     players = len(context["record"].players)
     filename = f"scorepad-{rules.key}-{players}-players-{paper}.pdf"
     # The sheet is all in the record it starts from (names, options, first dealer).
-    shows = json.dumps(["blank", context["record"].to_json(), paper], sort_keys=True)
+    spare = form.cleaned_data["spare"]
+    shows = json.dumps(["blank", context["record"].to_json(), paper, spare], sort_keys=True)
     return pdf_download(request, "blank_sheet.html", context, paper, filename, shows)
 
 
@@ -136,7 +142,8 @@ def _part(context: dict[str, Any], every: list[dict[str, int]], number: int) -> 
         "rows": rows[part["first"] - 1 : part["last"]],
         "to_play": context["to_play"] if number == len(every) else [],
         "part": part | {"count": len(every), "of": len(rows)},
-        "carried": [seat["total"] for seat in carried],
+        # A total that stands (a player away) carries on; one yet to join carries none.
+        "carried": [seat.get("carry", seat["total"]) for seat in carried],
         "carried_from": part["first"] - 1,
         # The carried totals sit under each player's Total, after the round's own columns.
         "carried_span": 2 + context["paper"]["cards"] + len(context["paper"]["round_boxes"]),

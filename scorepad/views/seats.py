@@ -93,6 +93,9 @@ def seat_context(
     if step.kind is not StepKind.BID and current.correcting is None:
         change = current.bid_step(own)
     return context | {
+        # Not at the table this round (RULINGS, "Players come and go"): never asked, its
+        # total standing; the phone stays this player's for when they come back.
+        "apart": current.round is not None and own not in current.seated,
         "own_sealed_bid": sealed_bid,
         "seat": seat,
         "seat_name": players[own],

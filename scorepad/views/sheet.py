@@ -13,7 +13,17 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from rules_engine import Part, Record, RulesError, ScoredRound, cell, fields, review, table
+from rules_engine import (
+    Part,
+    Record,
+    RulesError,
+    ScoredRound,
+    Sheet,
+    cell,
+    fields,
+    review,
+    table,
+)
 from rules_engine.messages import names_and
 from scorepad import live
 from scorepad.access import keeper_game
@@ -25,6 +35,7 @@ from scorepad.models import Game
 from scorepad.paper import filled_sheet
 from scorepad.pdf import is_wide, parts
 from scorepad.records import export_record
+from scorepad.table_changes import sheet_state
 
 
 def sheet_facts(game: Game) -> dict[str, Any]:
@@ -39,7 +50,16 @@ def sheet_facts(game: Game) -> dict[str, Any]:
         "winners": names_and([record.players[seat] for seat in worked_out.winners])
         if worked_out.winners
         else "",
+        # Players who left before the end: on the sheet, not ranked (RULINGS, "Winners").
+        "not_ranked": names_and(left) if (left := _left(record, worked_out)) else "",
     }
+
+
+def _left(record: Record, worked_out: Sheet) -> list[str]:
+    """The players who left before the end of a finished game (not ranked)."""
+    if not worked_out.finished or not record.apart:
+        return []
+    return [name for seat, name in enumerate(record.players) if seat not in worked_out.ranked]
 
 
 def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
@@ -50,8 +70,11 @@ def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
         gettext("%(game)s: running totals") % {"game": record.rules.title},
         record.players,
         [scored.totals for scored in worked_out.rounds],
+        *_come_and_go(record, worked_out),
     )
-    paper = filled_sheet(record, worked_out)
+    # The rounds to play follow the changes made for the round to come (a new plan).
+    pending = game.load()[1] if game.correcting is None else ()
+    paper = filled_sheet(record, worked_out, pending)
     if keeper:
         # Only the keeper's own sheet links to corrections: the viewer's and the
         # PDF's never show the keeper link.
@@ -69,6 +92,22 @@ def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
             for number, (first, last) in enumerate(parts(paper["rows"], paper["columns"]), start=1)
         ],
     }
+
+
+def _come_and_go(
+    record: Record, worked_out: Sheet
+) -> tuple[list[list[bool]] | None, list[int] | None]:
+    """Who was at the table each round, and each player's total before their first
+    round, where players came and went: their lines run as their columns do."""
+    if not record.apart:
+        return None, None
+    count = len(record.players)
+    seated = [[scored.at_table(seat) for seat in range(count)] for scored in worked_out.rounds]
+    starts = [0] * count
+    for index in range(len(worked_out.rounds)):
+        for seat, start in record.seating(index).newcomers if index else ():
+            starts[seat] = start
+    return seated, starts
 
 
 class Box(str):
@@ -97,9 +136,10 @@ def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRou
 
 
 def kept_as(game: Game, language: str) -> str:
-    """Where a game's drawn rows are kept: by its record (the fingerprint), not its
-    version, so a bid within a round leaves them as they are."""
-    return f"sheet:{game.key}:{game.fingerprint}:{language}"
+    """Where a game's drawn rows are kept: by its record (the fingerprint) and the
+    changes made for the round to come (``sheet_state``), not its version, so a bid
+    within a round leaves them as they are."""
+    return f"sheet:{game.key}:{sheet_state(game)}:{language}"
 
 
 def drawn_sheet(game: Game, request: HttpRequest) -> dict[str, Any]:

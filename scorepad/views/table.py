@@ -43,6 +43,7 @@ from scorepad.forms import CorrectForm, EntryForm, VersionForm, small_number
 from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Game
 from scorepad.replays import entered_before, is_replay, mark_entered_before, stale_words
+from scorepad.table_changes import TableChanges, starting_totals, table_changes
 
 
 def current_table(game: Game) -> tuple[Table, str | None]:
@@ -82,6 +83,12 @@ class SeatRow:
     tricks: str
     # The player's own phone (scorepad/views/seats.py): "here", "away" or none.
     phone: str
+    # At the table in the round being entered (or the last, once the game is over); a
+    # player who left keeps their total, standing still (RULINGS, "Players come and go").
+    seated: bool = True
+    # A player joining in the round being entered: their starting total, shown as their
+    # total until they have played.
+    start: int | None = None
 
 
 def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> list[SeatRow]:
@@ -95,34 +102,57 @@ def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> li
     last = sheet.rounds[-1] if sheet.rounds else None
     made = last.view.made if last else ()
     breakdown = last.view.breakdown if last else ()
-    before = sheet.rounds[-2].totals if len(sheet.rounds) > 1 else None
+    before = _totals_before_last(current)
+    seated = set(current.seated)
+    starts = starting_totals(current)
     rows = []
     for seat, name in enumerate(record.players):
         leader = seat in sheet.leaders
-        marks = [mark for mark, on in (("turn", step_seat == seat), ("leader", leader)) if on]
+        at_table = seat in seated
+        marks = [
+            mark
+            for mark, on in (
+                ("turn", step_seat == seat),
+                ("leader", leader),
+                ("apart", not at_table),
+            )
+            if on
+        ]
+        score = last.scores[seat] if last else None
         rows.append(
             SeatRow(
                 seat=seat,
                 name=name,
-                total=sheet.totals[seat],
-                last_score=f"{last.scores[seat]:+d}" if last else "",
+                total=starts.get(seat, sheet.totals[seat]),
+                last_score=f"{score:+d}" if score is not None else "",
                 made=made[seat] if seat < len(made) else None,
                 breakdown=breakdown[seat] if seat < len(breakdown) else "",
-                total_note=record.rules.total_note(
-                    before[seat] if before else 0, last.points[seat], record.setup
-                )
-                if last
+                total_note=record.rules.total_note(before[seat], score, record.setup)
+                if score is not None
                 else None,
                 leader=leader,
                 winner=seat in sheet.winners,
-                dealer=current.round is not None and current.round.dealer == seat,
+                dealer=current.dealer == seat,
                 marks=" ".join(marks),
                 bid=view.bids[seat] if view else "",
                 tricks=view.tricks[seat] if view else "",
                 phone=("here" if phones[seat] else "away") if seat in phones else "",
+                seated=at_table,
+                start=starts.get(seat),
             )
         )
     return rows
+
+
+def _totals_before_last(current: Table) -> tuple[int, ...]:
+    """Each player's total before the last round: what its scores were added to (a
+    player's starting total, the round they joined)."""
+    rounds, record = current.sheet.rounds, current.record
+    before = rounds[-2].totals if len(rounds) > 1 else tuple(0 for _ in record.players)
+    if not record.apart or not rounds:
+        return before
+    starts = record.seating(len(rounds) - 1).starts()
+    return tuple(starts.get(seat, total) for seat, total in enumerate(before))
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +266,8 @@ class TableScreen:
     # Sealed, Undo and Redo name a bid without its value until the last bid is in.
     undo_label: str
     redo_label: str
+    # Players come and go, the plan changes, the table stops (scorepad/table_changes.py).
+    changes: TableChanges | None = None
 
 
 def table_context(
@@ -302,8 +334,9 @@ def table_screen(
         asked_name=_name(players, step_seat),
         whose=whose,
         asked_prompt=translated(picked.prompt) if picked is not None else "",
-        dealer_name=_name(players, current.round.dealer if current.round else None),
-        first_name=_name(players, current.round.bid_order[0] if current.round else None),
+        # The record's seats (``table.round`` numbers its seated players alone).
+        dealer_name=_name(players, current.dealer),
+        first_name=_name(players, current.first_bidder),
         seats=(rows := _seats(current, step_seat, game.phones())),
         badges={
             "dealer": any(row.dealer for row in rows),
@@ -339,6 +372,7 @@ def table_screen(
         redo_label=_label(
             undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
         ),
+        changes=table_changes(game.key, current),
     )
 
 
@@ -433,8 +467,10 @@ def _undo_label(current: Table) -> str:
     """What Undo takes back, said with its round once it reaches into a finished one:
     after a correction on the sheet, Undo takes back the last tap, not the correction,
     and its words say so ("Undo Dev's 3 tricks (round 5)")."""
-    label = _label(last_entry(current), current.record.players, current.bids_sealed)
-    if label and not current.pending and current.record.rounds:
+    entry = last_entry(current)
+    label = _label(entry, current.record.players, current.bids_sealed)
+    # A stop is taken back whole, not the round before it: its words say so alone.
+    if label and not current.pending and current.record.rounds and not current.record.stopped:
         return gettext("%(entry)s (round %(number)s)") % {
             "entry": translated(label),
             "number": len(current.record.rounds),

@@ -82,7 +82,7 @@ def test_the_round_is_entered_again_and_later_totals_are_worked_out_again(
     assert score(parse_record(correcting_game.record)).totals == (15, 15, 25, 4)
     table = client.get(response["Location"])
     assert "Round 3 of 19" in table.text
-    assert '<td class="num made">15 <small class="muted">(+12)</small>' in table.text
+    assert '<td class="num made">15 <small>(+12)</small>' in table.text
 
 
 def tricks_entries() -> list[dict[str, Any]]:

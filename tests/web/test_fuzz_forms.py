@@ -245,6 +245,19 @@ def at_game(path: str) -> Post:
     return post
 
 
+def change_at(path: str, given: tuple[str, ...] = (), **fields: st.SearchStrategy[str]) -> Post:
+    """A change made between rounds (scorepad/views/changes.py), with its own fields."""
+
+    def post(client: Client, games: dict[str, Game], data: st.DataObject) -> Any:
+        game = games[data.draw(st.sampled_from(sorted(games)), label="game")]
+        game.refresh_from_db()
+        own = {"version": plausible(str(game.version)), **fields}
+        values = data.draw(posted(own, ("version", *given)), label="post")
+        return client.post(f"/g/{game.key}/{path}", values)
+
+    return post
+
+
 def correct_round(client: Client, games: dict[str, Game], data: st.DataObject) -> Any:
     game = games[data.draw(st.sampled_from(sorted(games)), label="game")]
     game.refresh_from_db()
@@ -339,6 +352,18 @@ POSTS: dict[str, Post] = {
     "delete": at_game("delete/"),
     "restore": at_game("restore/"),
     "correct a round": correct_round,
+    "someone joins": change_at(
+        "change/",
+        ("name", "place", "start"),
+        name=plausible(*NAMES, "Eva"),
+        place=plausible("0", "1", "4", "9"),
+        start=plausible("zero", "lowest", "number"),
+        start_number=plausible("0", "-12", "10000", "10001"),
+    ),
+    "someone leaves": change_at("leaves/", ("seat",), seat=plausible("0", "1", "2", "3")),
+    "comes back": change_at("back/", ("seat",), seat=plausible("0", "1", "2", "3")),
+    "change the plan": change_at("plan/", ("plan",), plan=plausible("3 2 1", "13", "1", "")),
+    "stop here": change_at("stop/"),
     "import": import_records,
     "rename a player": form_at(
         "/rename-player/",
