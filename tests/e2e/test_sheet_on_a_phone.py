@@ -170,11 +170,13 @@ def test_skull_kings_sheet_on_a_phone_shows_the_cards_the_dealer_the_lost_and_th
             screens.choose(str(SKULL_BIDS[number][name]))
         elif screen.kind == "tricks":
             if SKULL_LOST[number] and not any(row.tricks for row in screen.rows):
-                screens.optional(str(SKULL_LOST[number]))  # the Kraken, before the tricks
+                # The Kraken, before the tricks: its pad is folded away until opened.
+                screens.page.locator("#table details.kraken summary").tap()
+                screens.optional(str(SKULL_LOST[number]))
             screens.choose(str(SKULL_TRICKS[number][name]))
         else:
             assert screen.kind == "bonus", screen
-            screens.done()
+            screens.tap_button("No bonuses")
 
     screens.play(turn)
     sheet = screens.check_the_end()
