@@ -378,11 +378,14 @@ class Abracadabra(GameRules):
             "suit_cards": [None] * ctx.n,
         }
 
-    def begin(self, ctx: RoundContext, previous: Round | None) -> Draft:
+    def begin(self, ctx: RoundContext, earlier: Sequence[Round]) -> Draft:
         """The last deal's bid suits are kept, to be taken again in one tap, where
-        they can be: one for each player, all different (a thrown-in deal has none)."""
+        they can be: one for each player, all different. A thrown-in deal has none
+        (nobody was asked for them): the last deal played offers its suits instead,
+        shown on the button as they were."""
         draft = self.start(ctx)
-        suits = previous.get("bid_suits") if previous is not None else None
+        played = (rnd for rnd in reversed(earlier) if "bid_suits" in rnd)
+        suits = next(played, {}).get("bid_suits")
         if isinstance(suits, list) and len(suits) == ctx.n and len(set(suits)) == ctx.n:
             if all(suit in SUITS for suit in suits):
                 draft["last_suits"] = list(suits)

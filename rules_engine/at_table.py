@@ -414,8 +414,8 @@ def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tu
     many of the last of them the tap before them forced (as ``play`` entered them):
     Undo takes those back with it."""
     rules = record.rules
-    previous = record.rounds[ctx.index - 1] if ctx.index and not ctx.seats else None
-    drafts = [rules.begin(ctx, previous)]
+    earlier = record.rounds[: ctx.index] if not ctx.seats else ()
+    drafts = [rules.begin(ctx, earlier)]
     played = [inward(entry, ctx, record) for entry in entries]
     for entry in played:
         drafts.append(rules.enter(ctx, drafts[-1], entry))

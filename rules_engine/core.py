@@ -519,9 +519,10 @@ class GameRules:
     def start(self, ctx: RoundContext) -> Draft:
         raise NotImplementedError
 
-    def begin(self, ctx: RoundContext, previous: Round | None) -> Draft:
-        """A round's draft at the table, where the round before it (``previous``,
-        None for the first) may offer a shortcut (Abracadabra's same bid suits)."""
+    def begin(self, ctx: RoundContext, earlier: Sequence[Round]) -> Draft:
+        """A round's draft at the table, where the rounds before it (``earlier``, in
+        order; none for the first, or where the seats changed) may offer a shortcut
+        (Abracadabra's same bid suits)."""
         return self.start(ctx)
 
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:

@@ -409,21 +409,26 @@ def _dice(current: Table) -> dict[str, Any] | None:
 
 def _trick_grid(current: Table) -> list[dict[str, Any]]:
     """Abracadabra's tricks still to play, a row each with a box a player, marked where
-    that player named the trick: who won each is tapped on one screen, sent at once."""
+    that player named the trick: who won each is tapped on one screen, sent at once.
+
+    A trick one player alone named has that player proposed as its winner (they name
+    the tricks they mean to win): ticked but shown as proposed, the keeper's to change,
+    and entered only by the keeper's Done. A trick nobody or several named is left open.
+    """
     if current.step.kind.value != "trick" or current.round is None or current.draft is None:
         return []
     played = len(current.draft.get("trick_winners") or ())
     named = [set(tricks or ()) for tricks in current.draft.get("named") or ()]
-    return [
-        {
-            "number": trick,
-            "cells": [
-                {"seat": seat, "name": name, "named": seat < len(named) and trick in named[seat]}
-                for seat, name in enumerate(current.record.players)
-            ],
-        }
-        for trick in range(played + 1, current.round.hand_size + 1)
-    ]
+    rows = []
+    for trick in range(played + 1, current.round.hand_size + 1):
+        namers = [seat for seat, tricks in enumerate(named) if trick in tricks]
+        proposed = namers[0] if len(namers) == 1 else None
+        cells = [
+            {"seat": seat, "name": name, "named": seat in namers, "proposed": seat == proposed}
+            for seat, name in enumerate(current.record.players)
+        ]
+        rows.append({"number": trick, "cells": cells})
+    return rows
 
 
 def _name_grid(current: Table) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
-// Abracadabra's table: the live counts of tricks named, and the trick grid entered by
-// the tap that completes it. Loaded only on its table (templates/table.html), to keep
-// every other game's first load light. Without script the server checks the counts.
+// Abracadabra's table: the live counts of tricks named, and the trick grid's proposed
+// winners and the tap that completes it. Loaded only on its table (templates/table.html),
+// to keep every other game's first load light. Without script the server checks the counts.
 "use strict";
 
 // Naming tricks (Abracadabra): a live count of the boxes ticked against how many the
@@ -45,12 +45,30 @@ function countNamed(step) {
   for (const done of words.querySelectorAll("button")) done.disabled = !right;
 }
 
-// Who won each trick (Abracadabra): the grid enters itself once every trick has its
-// winner. Without script, Done does.
+// Who won each trick (Abracadabra): a trick one player alone named comes ticked for
+// them, proposed (templates/_step_tricks.html); a tap in its row, on that box or another,
+// makes the row the keeper's. The grid enters itself once every trick has a winner the
+// keeper tapped; while any is only proposed, the keeper's Done enters it. Without
+// script, Done does.
+const TRICK_GRID = ".trick-grid:not(.name-grid)";
+
+function settle(input) {
+  for (const label of input.closest("tr").querySelectorAll(".won.proposed")) {
+    label.classList.remove("proposed");
+  }
+}
+
 function gridComplete(step) {
-  const grid = step.querySelector(".trick-grid:not(.name-grid)");
+  const grid = step.querySelector(TRICK_GRID);
   if (!grid) return false;
-  return [...grid.querySelectorAll("tbody tr")].every((row) => row.querySelector("input:checked"));
+  return [...grid.querySelectorAll("tbody tr")].every(
+    (row) => row.querySelector("input:checked") && !row.querySelector(".proposed"),
+  );
+}
+
+function trickTapped(input) {
+  settle(input);
+  if (gridComplete(input.closest("#step"))) input.form.requestSubmit();
 }
 
 document.body.addEventListener("change", (event) => {
@@ -58,8 +76,13 @@ document.body.addEventListener("change", (event) => {
   if (!step) return;
   countTicked(step);
   countNamed(step);
-  if (event.target.closest(".trick-grid:not(.name-grid)") && gridComplete(step)) {
-    event.target.form.requestSubmit();
+  if (event.target.closest(TRICK_GRID)) trickTapped(event.target);
+});
+// A tap on the proposed box itself changes nothing, so no change event: the click says it.
+document.body.addEventListener("click", (event) => {
+  const input = event.target;
+  if (input instanceof HTMLInputElement && input.closest(`${TRICK_GRID} .proposed`)) {
+    trickTapped(input);
   }
 });
 document.body.addEventListener("htmx:load", (event) => {

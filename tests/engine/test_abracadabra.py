@@ -876,6 +876,22 @@ def test_last_deals_bid_suits_are_taken_again_in_one_tap() -> None:
     score(record)  # the record's rounds replay as entered
 
 
+def test_after_a_thrown_in_deal_the_last_deal_played_offers_its_bid_suits() -> None:
+    # Deal 1 played, deal 2 thrown in (nobody was asked for a suit), deal 3 called.
+    thrown_in = {"calls": ["pass"] * 4}
+    record = spec_record().with_rounds([SPEC_ROUND, thrown_in])
+    auction = [Entry("call", 3, 2), *(Entry("call", s, "pass") for s in (0, 1, 2))]
+    record, pending = play_entries(record, auction)
+    assert same_suits(record, pending) == ["Dev ♦, Ann ♥, Ben ♠, Cleo ♣"]
+
+    record, pending = enter(record, pending, Entry("suits", None, "same"))
+
+    current = table(record, pending)
+    assert current.draft is not None
+    assert current.draft["bid_suits"] == SPEC_ROUND["bid_suits"]
+    assert current.step.kind is StepKind.NAME and current.step.seat == 3
+
+
 def test_same_suits_are_offered_only_before_any_suit_is_picked_after_a_deal_with_suits() -> None:
     record, pending = play_entries(spec_record(), AUCTION)
     assert same_suits(record, pending) == []  # the first deal
@@ -883,7 +899,7 @@ def test_same_suits_are_offered_only_before_any_suit_is_picked_after_a_deal_with
         enter(record, pending, Entry("suits", None, "same"))
 
     thrown_in = spec_record().with_rounds([{"calls": ["pass"] * 4}])
-    assert same_suits(*play_entries(thrown_in, ROUND_2_AUCTION)) == []
+    assert same_suits(*play_entries(thrown_in, ROUND_2_AUCTION)) == []  # none played yet
 
     record, pending = play_entries(spec_record().with_rounds([SPEC_ROUND]), ROUND_2_AUCTION)
     assert same_suits(record, ()) == []  # not during the auction

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from rules_engine import GAMES
+from rules_engine import GAMES, Entry
 from scorepad.models import Game
 from tests.conftest import ROUND_1, bid, oh_hell
 from tests.engine.test_abracadabra import SPEC_ENTRIES, play_entries, spec_record
@@ -648,10 +649,10 @@ def test_the_tap_that_ends_a_round_writes_the_record_and_its_fingerprint(
     assert game.fingerprint == record_fingerprint(game.record)
 
 
-def at_the_first_trick(db: None) -> Game:
+def at_the_first_trick(db: None, entries: Sequence[Entry] = SPEC_ENTRIES) -> Game:
     """Abracadabra's record-spec deal, everything before its first trick entered."""
-    first = next(i for i, entry in enumerate(SPEC_ENTRIES) if entry.kind == "trick")
-    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:first])
+    first = next(i for i, entry in enumerate(entries) if entry.kind == "trick")
+    record, pending = play_entries(spec_record(), entries[:first])
     game = Game.start(record)
     Game.objects.filter(pk=game.pk).update(**game.changes(record, pending, None))
     game.refresh_from_db()
@@ -663,7 +664,7 @@ def test_the_trick_grid_enters_every_trick_tapped_at_once(client: Client, db: No
     winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
     page = client.get(f"/g/{game.key}/").text
     assert page.count('type="radio" name="trick-1"') == 4
-    assert 'aria-label="Dev won trick 1 (named the trick)"' in page
+    assert 'aria-label="Dev won trick 1 (named the trick, proposed)"' in page
 
     data = {"version": game.version, "kind": "trick"}
     data |= {f"trick-{n}": str(seat) for n, seat in enumerate(winners[:5], start=1)}
@@ -674,6 +675,71 @@ def test_the_trick_grid_enters_every_trick_tapped_at_once(client: Client, db: No
     assert [e["value"] for e in game.pending if e["kind"] == "trick"] == winners[:5]
     # The grid goes on from trick 6; one Undo takes back one trick.
     assert 'name="trick-6"' in client.get(f"/g/{game.key}/").text
+
+
+def grid_boxes(page: str) -> dict[int, list[str]]:
+    """The trick grid's boxes ticked as drawn, and those marked proposed: trick -> seats."""
+    ticked: dict[int, list[str]] = {}
+    for label, number, seat, rest in re.findall(
+        r'<label class="won([^"]*)"><input type="radio" name="trick-(\d+)" value="(\d+)"([^>]*)>',
+        page,
+    ):
+        assert " required" in rest  # the browser holds a grid with a trick left out
+        if " checked" in rest:
+            assert "proposed" in label  # nothing is ticked but a proposal
+            ticked.setdefault(int(number), []).append(seat)
+    return ticked
+
+
+def test_the_trick_grid_proposes_the_one_who_named_each_trick_and_enters_nothing_for_it(
+    client: Client, db: None
+) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+
+    page = client.get(f"/g/{game.key}/").text
+
+    # Named: Ann 5 and 11, Ben 4, 8 and 12, Dev 1 (seats 0, 1, 3); Cleo nothing.
+    proposed = {1: ["3"], 4: ["1"], 5: ["0"], 8: ["1"], 11: ["0"], 12: ["1"]}
+    assert grid_boxes(page) == proposed
+    assert "proposed: tap another to change it" in page
+    game.refresh_from_db()
+    assert game.pending == pending  # drawn, not entered
+
+
+def test_a_trick_two_players_named_has_no_winner_proposed(client: Client, db: None) -> None:
+    # Cleo names trick 5 too, which Ann named: either may win it, so neither is ticked.
+    entries = [
+        Entry("name", 2, [5]) if e.kind == "name" and e.seat == 2 else e for e in SPEC_ENTRIES
+    ]
+    game = at_the_first_trick(db, entries)
+
+    page = client.get(f"/g/{game.key}/").text
+
+    assert 5 not in grid_boxes(page)
+    assert 'aria-label="Ann won trick 5 (named the trick)"' in page
+    assert 'aria-label="Cleo won trick 5 (named the trick)"' in page
+
+
+def test_the_trick_grid_posted_as_proposed_with_one_changed_enters_each_as_posted(
+    client: Client, db: None
+) -> None:
+    # Without script: the proposals are ticked radios, Done posts what is ticked. Ben
+    # named trick 8 and Ann won it: the keeper changed that one and tapped the rest.
+    game = at_the_first_trick(db)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    ticked = grid_boxes(client.get(f"/g/{game.key}/").text)
+    data = {"version": game.version, "kind": "trick"}
+    data |= {f"trick-{number}": seats[0] for number, seats in ticked.items()}
+    assert data["trick-8"] == "1" and winners[7] == 0
+    data |= {f"trick-{n}": str(seat) for n, seat in enumerate(winners, start=1) if n not in ticked}
+    data["trick-8"] = "0"
+
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert [e["value"] for e in game.pending if e["kind"] == "trick"] == winners
 
 
 def test_the_trick_grid_refuses_a_trick_left_out_and_enters_nothing(
