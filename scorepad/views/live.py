@@ -99,7 +99,8 @@ def _seat_view(number: int) -> live.Drawer:
             html = live.template("seat.html#seat", context, request)
         else:
             html = _as_any_seat(game, context, request, seat)
-        return {HOLDER: str(seat.pk), "seat": html}
+        sheet = _sheet(game, request, base, "seat.html#sheet")
+        return {HOLDER: str(seat.pk), "seat": html, "sheet": sheet}
 
     return draw
 
@@ -114,7 +115,7 @@ _NAME_MARK = f"name{secrets.token_hex(8)}"
 
 def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat: Seat) -> str:
     def draw() -> str:
-        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK)
+        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK, next_id=seat.next_id)
         marked = context | {
             "seat": stand_in,
             "seat_name": _NAME_MARK,
@@ -123,7 +124,9 @@ def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat
         return live.template("seat.html#seat", marked, request)
 
     language = translation.get_language()
-    html: str = live.once(game, ("any seat", language, live.origin(request)), draw)
+    # Followed to the next game (Play again) or not: each phone's own link leads there.
+    followed = seat.next_id is not None
+    html: str = live.once(game, ("any seat", language, live.origin(request), followed), draw)
     return html.replace(_KEY_MARK, seat.key).replace(_NAME_MARK, escape(context["seat_name"]))
 
 
@@ -139,18 +142,19 @@ def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
     context = _current(game, says_attention=False)[1]
     return {
         "live": live.template("viewer.html#live", context, request),
-        "sheet": _sheet(game, request, context),
+        "sheet": _sheet(game, request, context, "viewer.html#sheet"),
     }
 
 
-# The viewer's sheet changes with the record only (a round's end, a correction), not at
-# every tap: kept by the record's hash, it is drawn once a round.
+# The viewer's sheet (and a seat's) changes with the record only (a round's end, a
+# correction), not at every tap: kept by the record's hash, it is drawn once a round.
 _sheets: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 _sheets_lock = threading.Lock()
 
 
-def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
+def _sheet(game: Game, request: HttpRequest, context: dict[str, Any], template: str) -> str:
     key = (
+        template,
         game.pk,
         game.fingerprint,
         game.correcting,
@@ -161,7 +165,7 @@ def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
         kept = _sheets.get(key)
     if kept is None:
         # As the page draws it: the sheet reads the table's context too.
-        kept = live.template("viewer.html#sheet", context | sheet_context(game), request)
+        kept = live.template(template, context | sheet_context(game), request)
         with _sheets_lock:
             _sheets[key] = kept
             while len(_sheets) > 128:

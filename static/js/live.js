@@ -6,6 +6,16 @@
 (function () {
   var root = document.querySelector("[data-live]");
   if (!root) return;
+
+  // Play again on a player's phone: it follows to its seat at the new game
+  // (templates/seat.html, [data-follow]), as soon as it hears of it, pushed or polled.
+  function follow(part) {
+    var found = part.matches && part.matches("[data-follow]") ? part : null;
+    found = found || (part.querySelector ? part.querySelector("[data-follow]") : null);
+    if (found) location.assign(found.dataset.follow);
+  }
+  follow(root);
+  if (window.htmx) htmx.onLoad(follow);
   var QUIET = 1500; // ms: a stream back within this is not worth a note
   var RETRY = 60000; // ms: while polling, how often to try the stream again
   var noteTimer = null;
