@@ -129,9 +129,41 @@
     }, QUIET);
   });
 
+  // A tap of this screen on its way: its answer goes to the part the tap came from,
+  // which a pushed event swapped now would take off the page, the answer (and the
+  // reason a tap was refused) lost with it. So the event waits for the answer, and is
+  // swapped after it if it is newer still.
+  var held = null;
+
+  function target(part) {
+    var where = part.getAttribute("hx-target");
+    return where && where !== "this" ? document.querySelector(where) : part;
+  }
+
   root.addEventListener("htmx:sseBeforeMessage", function (event) {
-    var now = shown(event.target);
-    if (now !== null && !(Number(event.detail.lastEventId) > now)) event.preventDefault();
+    var part = event.target;
+    var version = Number(event.detail.lastEventId);
+    var now = shown(part);
+    if (now !== null && !(version > now)) {
+      event.preventDefault();
+    } else if (part.querySelector(".htmx-request:not([data-poll])")) {
+      event.preventDefault();
+      held = { id: part.id, part: part, data: event.detail.data, version: version };
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function () {
+    var waiting = held;
+    if (!waiting) return;
+    held = null;
+    setTimeout(function () {
+      // The part as it is now: the answer may have swapped in a new one of the same id.
+      var part = waiting.part.isConnected ? waiting.part : document.getElementById(waiting.id);
+      var now = part && shown(part);
+      if (part && (now === null || waiting.version > now)) {
+        htmx.swap(target(part), waiting.data, { swapStyle: "outerHTML" });
+      }
+    }, 0);
   });
 
   document.body.addEventListener("htmx:beforeRequest", function (event) {
