@@ -211,6 +211,28 @@ def _shown(request: HttpRequest) -> int | None:
     return None
 
 
+# A quiet stream says it is there this often at most (LIVE_HEARTBEAT_SECONDS, if less):
+# an event, not a comment, so that the page hears it, and knows a stream it has not
+# heard from for a few beats to be stuck (static/js/live.js reads the game then).
+ALIVE_SECONDS = 4.0
+# How long a stream waits for a change's drawing before it lets its phone read the game
+# itself (``live.Late``): more tables than the server's cores carry are a queue of
+# drawings, which a phone would otherwise wait out in silence.
+DRAWN_WITHIN = 1.0
+
+
+def _alive(beat: float) -> bytes:
+    """A heartbeat the page hears: the seconds until the next one (no id: the version
+    the page resumes from stays the last one drawn)."""
+    return f"event: alive\ndata: {beat:g}\n\n".encode()
+
+
+def _behind(version: int | None) -> bytes:
+    """The game is at ``version`` ("now": a version not read yet), not drawn in time:
+    the page reads it itself."""
+    return f"event: behind\ndata: {'now' if version is None else version}\n\n".encode()
+
+
 # What a stream sends instead of a drawing it must not show, and then ends (a seat's
 # stream, once its seat is released: ``_ended_on_release``); None to send the drawing.
 Refuse = Callable[[live.Drawn], bytes | None]
@@ -244,7 +266,15 @@ async def _events(
                 listener.version = shown or 0
             if target is None or shown is None or target > shown:
                 try:
-                    drawn = await live.drawn(game_id, view, language, site, target)
+                    drawn = await live.drawn(game_id, view, language, site, target, DRAWN_WITHIN)
+                except live.Late:
+                    # More to draw than this process can in time: the phone reads the game
+                    # itself (static/js/live.js), and this stream goes on from there,
+                    # every part sent again at the next change.
+                    yield _behind(target)
+                    shown = max(shown or 0, target or 0)
+                    sent.clear()
+                    continue
                 except Exception:
                     # Logged here: an error inside a stream is otherwise hard to read.
                     log.exception("live: drawing game %s for %s failed", game_id, view)
@@ -271,7 +301,8 @@ async def _events(
                 # Else something was heard while this was drawn (perhaps only that the
                 # game must be read again, which hides the version): go round again.
                 continue
-            wait = float(settings.LIVE_HEARTBEAT_SECONDS)
+            beat = min(float(settings.LIVE_HEARTBEAT_SECONDS), ALIVE_SECONDS)
+            wait = beat
             if settings.LIVE_STREAM_SECONDS:
                 left = started + settings.LIVE_STREAM_SECONDS - time.monotonic()
                 if left <= 0:
@@ -280,9 +311,9 @@ async def _events(
             try:
                 await asyncio.wait_for(listener.event.wait(), timeout=wait)
             except TimeoutError:
-                if wait < settings.LIVE_HEARTBEAT_SECONDS:
+                if wait < beat:
                     continue  # its time is up (see above), not a heartbeat's
-                yield b": still here\n\n"
+                yield _alive(beat)
     finally:
         live.forget(listener)
 

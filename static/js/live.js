@@ -93,10 +93,91 @@
     });
   });
 
-  root.addEventListener("htmx:sseOpen", function () {
+  // -- A stream open, but silent: say when it was last heard, and read the game. ------
+  // The server says it is there every few seconds ("alive", the seconds to the next)
+  // and, when it cannot draw a change in time, that the game moved on ("behind", the
+  // version): the page then reads the game itself, as a poll would, and says so. So
+  // does a page that has heard nothing for a few beats (a stuck stream, a server
+  // too busy to speak).
+  var heard = Date.now();
+  var beat = 4000; // ms, until the server says otherwise
+  var catching = false;
+  var behindNoted = false;
+
+  function hhmmss(moment) {
+    return moment.toLocaleTimeString(document.documentElement.lang || [], {
+      hour: "2-digit", minute: "2-digit", second: "2-digit",
+    });
+  }
+
+  function hear() {
+    heard = Date.now();
+    if (behindNoted) {
+      behindNoted = false;
+      if (root.dataset.liveMode === "on") say("");
+    }
+  }
+
+  // The page itself, for the part the stream would have sent: its fragment (htmx's
+  // request), swapped in where it is newer than what is shown.
+  function catchUp() {
+    if (catching || root.querySelector(".htmx-request:not([data-poll])")) return;
+    catching = true;
+    var since = shown(root);
+    var page = base.replace(/live\/$/, "") + (since === null ? "" : "?since=" + since);
+    fetch(page, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 410) location.reload(); // a seat released meanwhile
+        return response.status === 200 ? response.text() : "";
+      })
+      .then(function (html) {
+        var id = /^[^<]*<\w+[^>]*\sid="([\w-]+)"/.exec(html || "");
+        var part = id && document.getElementById(id[1]);
+        var version = /data-version="(\d+)"|name="version" value="(\d+)"/.exec(html || "");
+        var now = part && shown(part);
+        if (part && version && (now === null || Number(version[1] || version[2]) > now)) {
+          htmx.swap(part, html, { swapStyle: "outerHTML" });
+        }
+        hear();
+      })
+      .catch(function () {})
+      .then(function () {
+        catching = false;
+      });
+  }
+
+  function behind() {
+    behindNoted = true;
+    say(root.dataset.wordsLiveBehind.replace("{time}", hhmmss(new Date(heard))));
+    catchUp();
+  }
+
+  setInterval(function () {
+    if (root.dataset.liveMode === "on" && Date.now() - heard > 2.5 * beat) behind();
+  }, 1000);
+
+  root.addEventListener("htmx:sseOpen", function (event) {
     clearTimeout(noteTimer);
     mode("on");
     say("");
+    hear();
+    var source = event.detail && event.detail.source;
+    if (!source || source.scorepadHeard) return;
+    source.scorepadHeard = true;
+    source.addEventListener("alive", function (message) {
+      var seconds = Number(message.data);
+      if (seconds > 0) beat = 1000 * seconds;
+      hear();
+    });
+    source.addEventListener("behind", function (message) {
+      var now = shown(root);
+      var version = Number(message.data); // "now": a version the server did not read
+      if (now === null || isNaN(version) || version > now) {
+        behind();
+      } else {
+        hear();
+      }
+    });
   });
 
   root.addEventListener("htmx:sseError", function (event) {
@@ -141,6 +222,7 @@
   }
 
   root.addEventListener("htmx:sseBeforeMessage", function (event) {
+    hear();
     var part = event.target;
     var version = Number(event.detail.lastEventId);
     var now = shown(part);

@@ -11,22 +11,29 @@
 - A backup restored into an empty database: the old Join link and seat links answer.
 - The keeper makes a new Join link (the old one is dead), and a phone released from a
   seat cannot take it back before the family's phone does.
+- A server too busy to draw a change in time says so, and a phone whose stream falls
+  silent for a few beats says when it last heard: each reads the game itself.
 
 Screenshots land in test-artifacts/screenshots/seats-phone-*.png.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from io import StringIO
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.test import Client
 
 from rules_engine import new_record
+from scorepad import live
 from scorepad.models import Browser, Game, Seat
+from scorepad.views import live as live_views
 from tests.e2e.test_live_updates import asgi_url, phone  # noqa: F401 (a fixture)
 from tests.e2e.test_offline import go_offline, go_online
 from tests.e2e.test_seats import ON, fits, join, keeper_for, pad, shows, tap, text
@@ -347,3 +354,98 @@ def test_a_new_join_link_stops_the_old_and_a_released_phone_stays_out(
         ann.context.close()
     finally:
         squatter.context.close()
+
+
+def slow_server(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """The server in this process draws each change ``seconds`` late (more tables than
+    its cores carry), and a tap here is not drawn ahead for the streams."""
+    draw = live._draw
+
+    def slow(*args: Any) -> Any:
+        threading.Event().wait(seconds)
+        return draw(*args)
+
+    monkeypatch.setattr(live, "_draw", slow)
+    monkeypatch.setattr(live, "share", lambda game_id, version: None)
+
+
+def bid_elsewhere(game: Game, seat: int, value: int) -> None:
+    """Another phone's bid (the keeper's link), from outside the browser."""
+    game.refresh_from_db()
+    data = {"version": game.version, "kind": "bid", "seat": seat, "value": value}
+    assert Client().post(f"/g/{game.key}/enter/", data).status_code == 303
+
+
+def test_a_phone_whose_server_is_too_busy_to_draw_says_so_and_reads_the_game_itself(
+    asgi_url: str,  # noqa: F811
+    page: Page,
+    browser: Chromium,
+    shots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = new_record("oh-hell", PLAYERS, 0, {"hands": [3, 2, 1]})
+    keeper, link = keeper_for(page, asgi_url, record, shots, "busy")
+    game = Game.objects.get(key=keeper.key)
+    cat = join(browser, f"{asgi_url}{link}", "Cat")
+    held: list[Route] = []
+    try:
+        # Each change now takes the server 3 s to draw; a stream waits 0.3 s at most.
+        monkeypatch.setattr(live_views, "DRAWN_WITHIN", 0.3)
+        slow_server(monkeypatch, 3.0)
+        cat.route("**/s/*/?since=*", lambda route: held.append(route))
+        began = time.monotonic()
+        bid_elsewhere(game, 1, 2)
+
+        # The server says it is behind: the phone says when it last heard, and reads
+        # the game itself (held here a moment, to see the note).
+        cat.wait_for_function("() => !document.querySelector('.live-status').hidden")
+        note = text(cat, ".live-status")
+        assert note.startswith("Last heard from the server at ") and "catching up" in note
+        shot(cat, shots, "behind")
+        for _ in range(100):
+            if held:
+                break
+            cat.wait_for_timeout(20)
+        held[0].continue_()
+        shows(cat, "#seat .pad .prompt", "Cat bids")
+        assert time.monotonic() - began < 2.5  # well before the 3 s drawing
+        cat.wait_for_function("() => document.querySelector('.live-status').hidden")
+        assert cat.locator("[data-live-mode=on]").count() == 1  # the stream still open
+    finally:
+        cat.context.close()
+
+
+def test_a_phone_that_hears_nothing_for_a_few_beats_says_when_it_last_heard(
+    asgi_url: str,  # noqa: F811
+    page: Page,
+    browser: Chromium,
+    shots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = new_record("oh-hell", PLAYERS, 0, {"hands": [3, 2, 1]})
+    keeper, link = keeper_for(page, asgi_url, record, shots, "silent")
+    game = Game.objects.get(key=keeper.key)
+    cat = join(browser, f"{asgi_url}{link}", "Cat")
+    held: list[Route] = []
+    try:
+        # A stream stuck in silence: no heartbeat, and a change that is never drawn in
+        # the 10 s (2.5 beats of 4 s) the page waits before it reads the game itself.
+        monkeypatch.setattr(live_views, "ALIVE_SECONDS", 60.0)
+        monkeypatch.setattr(live_views, "DRAWN_WITHIN", 60.0)
+        slow_server(monkeypatch, 20.0)
+        cat.route("**/s/*/?since=*", lambda route: held.append(route))
+        last = cat.evaluate("() => new Date().toLocaleTimeString('en')")
+        bid_elsewhere(game, 1, 2)
+
+        cat.wait_for_function(
+            "() => !document.querySelector('.live-status').hidden", timeout=15_000
+        )
+        note = text(cat, ".live-status")
+        assert note.startswith("Last heard from the server at ") and "catching up" in note
+        assert last[:5] in note  # the hour and minute it last heard
+        shot(cat, shots, "silent")
+        held[0].continue_()
+        shows(cat, "#seat .pad .prompt", "Cat bids")
+        cat.wait_for_function("() => document.querySelector('.live-status').hidden")
+    finally:
+        cat.context.close()

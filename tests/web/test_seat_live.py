@@ -214,8 +214,8 @@ def test_its_heartbeat_notes_now_and_then_that_the_phone_is_still_there(
         try:
             await stream.next()
             first.append(await sync_to_async(lambda: Seat.objects.get(pk=seat.pk).seen)())
-            assert (await stream.next()).startswith(": still here")
-            assert (await stream.next()).startswith(": still here")
+            assert (await stream.next()).startswith("event: alive")
+            assert (await stream.next()).startswith("event: alive")
         finally:
             await stream.close()
 
