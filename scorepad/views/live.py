@@ -218,7 +218,7 @@ ALIVE_SECONDS = 4.0
 # How long a stream waits for a change's drawing before it lets its phone read the game
 # itself (``live.Late``): more tables than the server's cores carry are a queue of
 # drawings, which a phone would otherwise wait out in silence.
-DRAWN_WITHIN = 1.0
+DRAWN_WITHIN = 0.5
 
 
 def _alive(beat: float) -> bytes:

@@ -48,13 +48,17 @@
   // The version a part of the page shows: its own data-version (the viewer's parts),
   // or that of its forms (the keeper's table); the oldest, if several.
   function shown(part) {
-    var least = null;
     if (part.dataset.version) return Number(part.dataset.version);
-    part.querySelectorAll("[data-version], input[name=version]").forEach(function (each) {
+    return least(part);
+  }
+
+  function least(within) {
+    var oldest = null;
+    within.querySelectorAll("[data-version], input[name=version]").forEach(function (each) {
       var version = Number(each.dataset.version || each.value);
-      if (least === null || version < least) least = version;
+      if (oldest === null || version < oldest) oldest = version;
     });
-    return least;
+    return oldest;
   }
 
   // What the extension gets in place of a stream while the page polls.
@@ -131,12 +135,16 @@
         return response.status === 200 ? response.text() : "";
       })
       .then(function (html) {
-        var id = /^[^<]*<\w+[^>]*\sid="([\w-]+)"/.exec(html || "");
-        var part = id && document.getElementById(id[1]);
-        var version = /data-version="(\d+)"|name="version" value="(\d+)"/.exec(html || "");
-        var now = part && shown(part);
-        if (part && version && (now === null || Number(version[1] || version[2]) > now)) {
-          htmx.swap(part, html, { swapStyle: "outerHTML" });
+        // Each part of the answer (the sheet's page has two) in place of its own.
+        var answer = document.createElement("template");
+        answer.innerHTML = html || "";
+        var fresh = least(answer.content);
+        var now = shown(root);
+        if (fresh !== null && (now === null || fresh > now)) {
+          Array.prototype.forEach.call(answer.content.children, function (part) {
+            var here = part.id && document.getElementById(part.id);
+            if (here) htmx.swap(here, part.outerHTML, { swapStyle: "outerHTML" });
+          });
         }
         hear();
       })

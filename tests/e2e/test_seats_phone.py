@@ -387,6 +387,12 @@ def test_a_phone_whose_server_is_too_busy_to_draw_says_so_and_reads_the_game_its
     keeper, link = keeper_for(page, asgi_url, record, shots, "busy")
     game = Game.objects.get(key=keeper.key)
     cat = join(browser, f"{asgi_url}{link}", "Cat")
+    viewer = phone(browser)
+    viewer.goto(f"{asgi_url}/v/{game.viewer_key}/")
+    viewer.wait_for_selector(ON)
+    sheet = phone(browser)
+    sheet.goto(f"{asgi_url}/g/{game.key}/sheet/")
+    sheet.wait_for_selector(ON)
     held: list[Route] = []
     try:
         # Each change now takes the server 3 s to draw; a stream waits 0.3 s at most.
@@ -408,11 +414,20 @@ def test_a_phone_whose_server_is_too_busy_to_draw_says_so_and_reads_the_game_its
             cat.wait_for_timeout(20)
         held[0].continue_()
         shows(cat, "#seat .pad .prompt", "Cat bids")
+        # The viewer and the keeper's sheet read the game themselves too.
+        shows(viewer, "#live .now", "Now: Cat bids")
+        sheet.wait_for_function(
+            "(v) => Number(document.querySelector('#sheet-end').dataset.version) === v",
+            arg=stored(game).version,
+        )
         assert time.monotonic() - began < 2.5  # well before the 3 s drawing
+        assert sheet.locator("#sheet-end").count() == 1 and sheet.locator("#sheet-top").count() == 1
         cat.wait_for_function("() => document.querySelector('.live-status').hidden")
         assert cat.locator("[data-live-mode=on]").count() == 1  # the stream still open
     finally:
         cat.context.close()
+        viewer.context.close()
+        sheet.context.close()
 
 
 def test_a_phone_that_hears_nothing_for_a_few_beats_says_when_it_last_heard(
