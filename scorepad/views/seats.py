@@ -221,17 +221,11 @@ def join_qr(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_POST
 def new_join_link(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The keeper makes a new Join link: the old one (and its code, printed or shown)
-    stops at once, the phones at their seats keep them. With htmx the Join box is
-    drawn again (``hx-select``), open, with the new code."""
+    stops at once, the phones at their seats keep them. A plain form, rarely used: the
+    table again, its Join box open on the new code."""
     game = keeper_game(request, key)
     game.new_join_link()
-    if not request.htmx:
-        return HttpResponseRedirect(
-            reverse("table", args=[game.key]) + "?join=new#join", status=303
-        )
-    current, broken = current_table(game)
-    context = table_context(game, current, broken) | {"ticked": [], "ticked_piles": []}
-    return render(request, "table.html", context | {"join_open": True})
+    return HttpResponseRedirect(reverse("table", args=[game.key]) + "?join=new#join", status=303)
 
 
 @require_GET

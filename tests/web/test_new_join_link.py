@@ -48,19 +48,6 @@ def test_the_keepers_table_shows_the_new_link_and_its_code_open(
     assert old_key not in page.text
 
 
-def test_with_htmx_it_answers_with_the_join_box_drawn_again(
-    htmx_client: Client, new_game: Game
-) -> None:
-    response = htmx_client.post(new_link(new_game))
-
-    new_game.refresh_from_db()
-    assert response.status_code == 200
-    # The whole page: the form's hx-select takes the Join box out of it.
-    assert '<details class="share" id="join" open>' in response.text
-    assert f'href="/j/{new_game.join_key}/"' in response.text
-    assert 'hx-select="#join"' in response.text
-
-
 def test_it_is_a_change_every_screen_hears_of(client: Client, new_game: Game) -> None:
     before = new_game.version
 
