@@ -70,6 +70,10 @@ STEP = re.compile(
 CHOICE = re.compile(r'<button name="value" value="([^"]+)">')
 SHOWN = re.compile(r'data-version="(\d+)"')
 EVENT_ID = re.compile(r"^id: (\d+)$", re.M)
+ALIVE = re.compile(r"^event: alive\ndata: ([\d.]+)$", re.M)
+BEHIND = re.compile(r"^event: behind\ndata: (\w+)$", re.M)
+SILENT_BEATS = 2.5  # as static/js/live.js: a stream not heard for this many beats is stuck
+HTMX = {"HX-Request": "true"}
 
 
 def viewer_stream(game: dict[str, Any]) -> str:
@@ -136,6 +140,10 @@ class Seen:
     opened: int = 0
     refused: int = 0
     errors: int = 0
+    # Streams' phones that read the game themselves, as static/js/live.js does: told the
+    # server was behind ("behind"), or after a few beats of silence.
+    caught_up_behind: int = 0
+    caught_up_silent: int = 0
 
 
 async def keeper(port: int, table: int, key: str, seen: Seen, until: float) -> None:
@@ -184,13 +192,40 @@ async def keeper(port: int, table: int, key: str, seen: Seen, until: float) -> N
 async def stream_phone(
     port: int, table: int, phone: int, path: str, seen: Seen, opened: asyncio.Event
 ) -> None:
-    """A phone on a stream: notes each version it is sent, until cancelled."""
+    """A phone on a stream: notes each version it is sent, until cancelled. As the page
+    does (static/js/live.js), it reads the game itself when the server says it could
+    not draw a change in time ("behind"), or when it has heard nothing for a few beats
+    ("alive" says the beat); a version read so counts as the stream's."""
     try:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
     except OSError:
         seen.errors += 1
         opened.set()
         return
+    newest = 0
+    reading: asyncio.Task[None] | None = None
+
+    async def read_the_game() -> None:
+        nonlocal newest
+        try:
+            status, _, body = await fetch(port, "GET", path.removesuffix("live/"), HTMX)
+        except OSError:
+            seen.errors += 1
+            return
+        found = SHOWN.search(body.decode()) if status == 200 else None
+        if found and int(found.group(1)) > newest:
+            newest = int(found.group(1))
+            seen.versions.append((table, phone, newest, time.monotonic()))
+
+    def catch_up(silent: bool) -> None:
+        nonlocal reading
+        if reading is None or reading.done():
+            if silent:
+                seen.caught_up_silent += 1
+            else:
+                seen.caught_up_behind += 1
+            reading = asyncio.create_task(read_the_game())
+
     try:
         head = f"GET {path}?v=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
         writer.write(head.encode())
@@ -202,9 +237,13 @@ async def stream_phone(
             return
         seen.opened += 1
         opened.set()
-        text, newest = "", 0
+        text, beat = "", 4.0
         while True:
-            size = await reader.readline()
+            try:
+                size = await asyncio.wait_for(reader.readline(), SILENT_BEATS * beat)
+            except TimeoutError:
+                catch_up(silent=True)
+                continue
             if not size:
                 seen.errors += 1  # the server ended it
                 return
@@ -215,6 +254,11 @@ async def stream_phone(
             if "\n\n" not in text:
                 continue
             done, _, text = text.rpartition("\n\n")
+            if (said := ALIVE.search(done)) is not None:
+                beat = float(said.group(1))
+            if (late := BEHIND.search(done)) is not None:
+                if not late.group(1).isdigit() or int(late.group(1)) > newest:
+                    catch_up(silent=False)
             shown = max((int(found) for found in EVENT_ID.findall(done)), default=0)
             if shown > newest:
                 newest = shown
@@ -222,6 +266,8 @@ async def stream_phone(
     except (OSError, asyncio.IncompleteReadError, ValueError):
         seen.errors += 1
     finally:
+        if reading is not None:
+            reading.cancel()
         writer.close()
 
 
@@ -487,7 +533,13 @@ def tap_to_phone(folder: Path, say: Any, count: int) -> dict[str, Any]:
         "seconds": LATENCY_SECONDS,
         "taps": len(taps),
         "taps_refused": len(taps) - ok,
-        "stream": summary(stream) | {"not_seen": ok - len(stream)},
+        "stream": summary(stream)
+        | {
+            "not_seen": ok - len(stream),
+            # Times a stream's phone read the game itself (the page does: live.js).
+            "caught_up_behind": seen["caught_up_behind"],
+            "caught_up_silent": seen["caught_up_silent"],
+        },
         "poll": summary(poll) | {"not_seen": ok - len(poll)},
         "tap_p99_ms": round(percentile([tap[3] for tap in taps], 0.99), 1),
         "errors": seen["errors"],

@@ -5,7 +5,9 @@ A backup is a folder, ``scorepad-backup-<date>T<time>``, in the folder given:
 - ``games/<number>.json``: each game's scorepad/1 record, as stored (the rounds
   played to the end), one file a game; ``manage.py import_game`` takes any of them.
 - ``index.json``: what a record does not hold, so that a restore gives every game
-  back as it was: its two links (keys), its owner and the browser that keeps it,
+  back as it was: its links (the keeper's, the viewer's and the Join link's keys, and
+  each player's phone's seat, released ones too: every link and printed Join code
+  answers as before), its owner and the browser that keeps it,
   when it was started and deleted, the round being entered, undo's redo list and
   a correction in progress; and each owner's account (name and password hash,
   never the password), so that people sign in as before.
@@ -31,7 +33,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules_engine import RulesError, parse_record
-from scorepad.models import Browser, Game, rebuild_figures, record_fingerprint
+from scorepad.models import Browser, Game, Seat, rebuild_figures, record_fingerprint
 
 FORMAT = "scorepad-backup/1"
 PREFIX = "scorepad-backup-"
@@ -67,6 +69,7 @@ def backup(folder: Path, now: datetime | None = None) -> tuple[Path, int]:
         shutil.rmtree(partial, ignore_errors=True)
         (partial / "games").mkdir(mode=0o700, parents=True)
         games, owners = [], set()
+        seats = _seats()
         for game in Game.objects.select_related("owner", "browser").order_by("pk").iterator():
             file = f"games/{game.pk}.json"
             _write_json(partial / file, game.record)
@@ -77,6 +80,8 @@ def backup(folder: Path, now: datetime | None = None) -> tuple[Path, int]:
                     "file": file,
                     "key": game.key,
                     "viewer_key": game.viewer_key,
+                    "join_key": game.join_key,
+                    "seats": seats.get(game.pk, []),
                     "owner": game.owner.get_username() if game.owner else None,
                     "browser": game.browser.key if game.browser else None,
                     "created": _iso(game.created),
@@ -104,6 +109,25 @@ def backup(folder: Path, now: datetime | None = None) -> tuple[Path, int]:
             f"cannot write the backup in {folder}: {error.strerror or error}"
         ) from None
     return final, len(games)
+
+
+def _seats() -> dict[int, list[dict[str, Any]]]:
+    """Every game's seats (players' phones), by game: read in one query."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    rows = Seat.objects.order_by("pk").values_list(
+        "game_id", "number", "key", "created", "released", "next__key"
+    )
+    for game_id, number, key, created, released, following in rows.iterator():
+        found.setdefault(game_id, []).append(
+            {
+                "number": number,
+                "key": key,
+                "created": _iso(created),
+                "released": _iso(released),
+                "next": following,
+            }
+        )
+    return found
 
 
 def backups_in(folder: Path) -> list[Path]:
@@ -162,6 +186,7 @@ def restore(path: Path) -> Restored:
     users = get_user_model()._default_manager
     made_accounts: list[str] = []
     made = already = 0
+    followed: list[tuple[Seat, str]] = []  # each seat and the key of the one it leads to
     with transaction.atomic():
         for account in index["accounts"]:
             name = account["username"]
@@ -203,7 +228,31 @@ def restore(path: Path) -> Restored:
             )
             # auto_now_add sets the start on create: the backup's is written after.
             Game.objects.filter(pk=game.pk).update(created=_moment(entry["created"]))
+            # A backup made before the Join link was kept gets a new one (the old is gone).
+            if entry.get("join_key"):
+                Game.objects.filter(pk=game.pk).update(join_key=entry["join_key"])
+            followed += _restore_seats(game, entry.get("seats") or [])
             made += 1
+        for seat, key in followed:
+            seat.next = Seat.objects.filter(key=key).first()
+            seat.save(update_fields=["next"])
         # Figures, ratings in order of play, head to head: all derived from the records.
         rebuild_figures()
     return Restored(found, made, already, made_accounts)
+
+
+def _restore_seats(game: Game, seats: list[dict[str, Any]]) -> list[tuple[Seat, str]]:
+    """A game's seats back, with their keys: each player's phone's link answers as
+    before. The seats that lead to another (Play again), with the key of that one."""
+    followed = []
+    for entry in seats:
+        seat = Seat.objects.create(
+            game=game, number=entry["number"], key=entry["key"], released=_moment(entry["released"])
+        )
+        # auto_now_add sets the start on create: the backup's is written after.
+        Seat.objects.filter(pk=seat.pk).update(created=_moment(entry["created"]))
+        if entry["next"]:
+            followed.append((seat, entry["next"]))
+    if seats:
+        Game.objects.filter(pk=game.pk).update(seated=True)
+    return followed

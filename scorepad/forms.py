@@ -1217,20 +1217,47 @@ class SeatForm(forms.Form):
         return number
 
 
-# What a player's own phone may enter: the values of its own seat, one at a time.
-SEAT_KINDS = ("bid", "tricks")
+# What a player's own phone may enter: the values of its own seat, one at a time
+# (Skull King's bonus too: the keeper may still enter it for anyone).
+SEAT_KINDS = ("bid", "tricks", "bonus")
+
+
+def seat_mark(current: Table, seat: int) -> str:
+    """What a player's phone was drawn from, as far as its own taps go: the round being
+    entered and how many entries of its own seat it holds ("3-1"), or the round being
+    corrected ("c2"). Posted with each tap (``mine``): a tap from an older screen still
+    fits while this is unchanged, whatever the other phones entered meanwhile."""
+    if current.correcting is not None:
+        return f"c{current.correcting}"
+    if current.round is None:
+        return "over"
+    own = sum(1 for entry in current.pending if entry.seat == seat)
+    return f"{len(current.record.rounds) + 1}-{own}"
 
 
 class SeatEntryForm(EntryForm):
     """A tap on a player's own phone (``/s/<key>/``): as the keeper's, through the same
-    steps, but only a bid or tricks of its own seat; anything else is refused with
+    steps, but only a bid, tricks or bonus of its own seat; anything else is refused with
     ``not_yours`` (403), before the engine is asked. The seat need not be posted.
     Changing its own sealed bid is one more bid of its seat: the engine takes it until
-    the last bid is in, and refuses it after with its reason (400)."""
+    the last bid is in, and refuses it after with its reason (400).
+
+    A tap drawn at an older version is taken as if made now when its phone's own part
+    of the game has not changed since (``seat_mark``): the others' sealed bids, made at
+    the same moment or while this phone had no connection, are no reason to refuse it.
+    The engine checks it against the table as it now stands."""
 
     def __init__(self, version: int, current: Table, seat: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(version, current, *args, **kwargs)
         self.seat_number = seat
+
+    def clean_version(self) -> int:
+        try:
+            return super().clean_version()
+        except ValidationError:
+            if str(self.data.get("mine", "")) == seat_mark(self.current, self.seat_number):
+                return self.game_version
+            raise
 
     def clean(self) -> dict[str, Any]:
         if "kind" not in self.cleaned_data or "seat" not in self.cleaned_data:
@@ -1238,25 +1265,33 @@ class SeatEntryForm(EntryForm):
         posted = self.cleaned_data["seat"]
         name = self.current.record.players[self.seat_number]
         if self.current.correcting is not None:
-            raise ValidationError(
-                _("The keeper is correcting an earlier round: only the keeper's phone enters it."),
-                code="not_yours",
-            )
+            raise ValidationError(correcting_words(self.current.correcting), code="correcting")
         if self.cleaned_data["kind"] not in SEAT_KINDS or (
             posted and small_number(posted, digits=2) != self.seat_number
         ):
             raise ValidationError(
                 _(
-                    "This is %(player)s's phone: it enters %(player)s's own bids and tricks"
-                    " only. The keeper's phone enters the rest."
+                    "This is %(player)s's phone: it enters %(player)s's own bids, tricks and"
+                    " bonus only. The keeper's phone enters the rest."
                 )
                 % {"player": name},
                 code="not_yours",
             )
         self.cleaned_data["seat"] = str(self.seat_number)
-        # Boxes are never ticked here: a bid or tricks is one button.
+        # Boxes are never ticked here: a bid, tricks or bonus is one value.
         self.cleaned_data["values"] = self.cleaned_data["pile"] = ()
         return super().clean()
 
     def not_yours(self) -> bool:
         return self.has_error(NON_FIELD_ERRORS, "not_yours")
+
+    def correcting(self) -> bool:
+        return self.has_error(NON_FIELD_ERRORS, "correcting")
+
+
+def correcting_words(number: int) -> str:
+    """Why a player's phone enters nothing while the keeper corrects a round."""
+    return _(
+        "The keeper is correcting round %(round)s: only the keeper's phone enters now. "
+        "Your pad comes back when the correction is done."
+    ) % {"round": number}

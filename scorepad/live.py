@@ -37,6 +37,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -752,14 +753,76 @@ def prune() -> None:
     _drawings().filter(drawn__lt=timezone.now() - STALE).delete()
 
 
+def _drawn_or_shed(key: tuple[Any, ...], task: asyncio.Task[Drawn | None]) -> None:
+    if _drawing.get(key) is task:
+        del _drawing[key]
+    if task.cancelled():
+        _backlog.shed()  # never begun: no longer queued
+
+
+class _Backlog:
+    """The drawings queued for this process's one drawing thread, and how long one takes
+    there lately (wall time: what a stream waits), to tell how long a new one would wait.
+    """
+
+    def __init__(self) -> None:
+        self.waiting = 0  # queued, not begun
+        self.seconds = 0.0  # a drawing's time, averaged over the last few
+
+    def wait(self) -> float:
+        with _lock:
+            return self.waiting * self.seconds
+
+    def queued(self) -> None:
+        with _lock:
+            self.waiting += 1
+
+    def shed(self) -> None:
+        with _lock:
+            self.waiting -= 1
+
+    def timed(self, draw: Callable[..., Drawn | None], *args: Any) -> Drawn | None:
+        with _lock:
+            self.waiting -= 1
+        began = time.monotonic()
+        try:
+            return draw(*args)
+        finally:
+            took = time.monotonic() - began
+            with _lock:
+                self.seconds += (took - self.seconds) / 8
+
+
+_backlog = _Backlog()
+
+
+class Late(Exception):
+    """A drawing not ready within its deadline: left undone (``drawn``)."""
+
+
+# How many streams wait for each drawing under way (``drawn``): one nobody waits for
+# any more is not drawn.
+_waiting: dict[tuple[Any, ...], int] = {}
+
+
 async def drawn(
-    game_id: int, view: str, language: str, site: str, version: int | None
+    game_id: int,
+    view: str,
+    language: str,
+    site: str,
+    version: int | None,
+    deadline: float | None = None,
 ) -> Drawn | None:
     """The game as ``view`` shows it in ``language`` on ``site`` (``origin``), at
     ``version`` or later (None: as it now stands); None when the game is gone.
 
     Streams woken by the same change share one drawing: the first to ask draws it
     (one read of the game, one rendering), the others wait for it.
+
+    ``deadline``: seconds to wait at most, else ``Late``. A server with more to do than
+    it can (more tables than its cores carry) sheds the work rather than queue it: a
+    drawing that every stream waiting for it gave up on is not drawn, if it has not
+    begun (its phones read the game themselves: static/js/live.js).
     """
     if version is not None:
         with _lock:
@@ -769,12 +832,30 @@ async def drawn(
     loop = asyncio.get_running_loop()
     key = (loop, game_id, version, view, language, site)
     task = _drawing.get(key)
-    if task is None:
-        # A task of its own, so that a stream closed while it waits cancels only its wait.
-        task = apart(loop, sync_to_async(_draw)(game_id, view, language, site, version))
+    if task is None or task.cancelling():
+        if deadline is not None and _backlog.wait() > deadline:
+            raise Late  # the drawings queued already take longer: not queued at all
+        # A task of its own, so that a stream closed while it waits cancels only its wait
+        # (and the drawing, if no other stream waits for it).
+        _backlog.queued()
+        draw = partial(_backlog.timed, _draw, game_id, view, language, site, version)
+        task = apart(loop, sync_to_async(draw)())
         _drawing[key] = task
-        task.add_done_callback(lambda _: _drawing.pop(key, None))
-    return await asyncio.shield(task)
+        task.add_done_callback(partial(_drawn_or_shed, key))
+    # Counted on the event loop alone: no lock needed.
+    _waiting[key] = _waiting.get(key, 0) + 1
+    try:
+        if deadline is None:
+            return await asyncio.shield(task)
+        return await asyncio.wait_for(asyncio.shield(task), deadline)
+    except TimeoutError:
+        raise Late from None
+    finally:
+        _waiting[key] -= 1
+        if not _waiting[key]:
+            del _waiting[key]
+            if not task.done():
+                task.cancel()  # nobody waits for it: shed, unless it is being drawn
 
 
 class _NobodysToken:

@@ -190,6 +190,30 @@ class Game(models.Model):
         self.seated = True
         return seat
 
+    def new_join_link(self) -> None:
+        """A new Join link, for a game whose link reached someone it should not: the old
+        one stops at once (404), the seats taken through it stay."""
+        self.join_key = new_key()
+        with transaction.atomic():
+            self._changed(join_key=self.join_key)
+
+    def seats_follow(self, again: Game) -> None:
+        """After Play again, each phone at a seat here holds the same seat at ``again``
+        (the same players in the same seats): its link here leads there (``Seat.next``),
+        and every phone watching hears of it."""
+        if not self.seated:
+            return  # no phone ever took a seat: nothing to read
+        with transaction.atomic():
+            held = list(Seat.objects.filter(game=self, released__isnull=True, next__isnull=True))
+            if not held:
+                return
+            for seat in held:
+                seat.next = Seat.objects.create(game=again, number=seat.number)
+                seat.save(update_fields=["next"])
+            Game.objects.filter(pk=again.pk).update(seated=True)
+            again.seated = True
+            self._changed()
+
     def release_seat(self, number: int) -> bool:
         """Free the seat ``number``: its phone's link stops working, another may take it.
         False if no phone held it."""
@@ -355,6 +379,10 @@ class Seat(models.Model):
     # When its phone's stream was last seen open: the keeper's table marks it connected.
     seen = models.DateTimeField(null=True, blank=True)
     released = models.DateTimeField(null=True, blank=True)
+    # The same seat at the game played next (Play again): this phone's link leads there.
+    next = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous"
+    )
 
     class Meta:
         constraints = [

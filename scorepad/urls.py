@@ -49,9 +49,11 @@ urlpatterns = [
     # Everyone on their own phone: the Join link, and each player's seat.
     path("g/<slug:key>/join.svg", seats.join_qr, name="join_qr"),
     path("g/<slug:key>/seats/<int:number>/release/", seats.release_seat, name="release_seat"),
+    path("g/<slug:key>/join/new/", seats.new_join_link, name="new_join_link"),
     path("j/<slug:join_key>/", seats.join, name="join"),
     path("s/<slug:key>/", seats.seat_phone, name="seat"),
     path("s/<slug:key>/enter/", seats.seat_enter, name="seat_enter"),
+    path("s/<slug:key>/next/", seats.seat_next, name="seat_next"),
     path("accounts/signup/", views.sign_up, name="signup"),
     path("accounts/login/", views.log_in, name="login"),
     path("accounts/logout/", views.log_out, name="logout"),

@@ -1,4 +1,5 @@
-"""Play again: a finished game's players and rules at a new table, the deal moved on."""
+"""Play again: a finished game's players and rules at a new table, the deal moved on;
+the players' own phones follow, each to its seat at the new game."""
 
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
     owner = request.user if request.user.is_authenticated else game.owner
     # The same rules by the same name: "Grandma's rules" again, not the rules in words.
     created = Game.start(again, owner=owner, rules_name=game.rules_name)
+    # The players' own phones come along, each to its seat at the new game.
+    game.seats_follow(created)
     remember(request, created)
     kept = [*((old, new) for old, new in made.items() if old != game.key), (game.key, created.key)]
     request.session[SESSION_AGAIN] = dict(kept[-SESSION_AGAIN_KEPT:])

@@ -107,7 +107,8 @@ def _seat_view(number: int) -> live.Drawer:
             html = live.template("seat.html#seat", context, request)
         else:
             html = _as_any_seat(game, context, request, seat)
-        return {HOLDER: str(seat.pk), HELD: holders, "seat": html}
+        sheet = _sheet(game, request, base, "seat.html#sheet")
+        return {HOLDER: str(seat.pk), HELD: holders, "seat": html, "sheet": sheet}
 
     return draw
 
@@ -122,7 +123,7 @@ _NAME_MARK = f"name{secrets.token_hex(8)}"
 
 def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat: Seat) -> str:
     def draw() -> str:
-        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK)
+        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK, next_id=seat.next_id)
         marked = context | {
             "seat": stand_in,
             "seat_name": _NAME_MARK,
@@ -131,7 +132,9 @@ def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat
         return live.template("seat.html#seat", marked, request)
 
     language = translation.get_language()
-    html: str = live.once(game, ("any seat", language, live.origin(request)), draw)
+    # Followed to the next game (Play again) or not: each phone's own link leads there.
+    followed = seat.next_id is not None
+    html: str = live.once(game, ("any seat", language, live.origin(request), followed), draw)
     return html.replace(_KEY_MARK, seat.key).replace(_NAME_MARK, escape(context["seat_name"]))
 
 
@@ -147,18 +150,19 @@ def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
     context = _current(game, says_attention=False)[1]
     return {
         "live": live.template("viewer.html#live", context, request),
-        "sheet": _sheet(game, request, context),
+        "sheet": _sheet(game, request, context, "viewer.html#sheet"),
     }
 
 
-# The viewer's sheet changes with the record only (a round's end, a correction), not at
-# every tap: kept by the record's hash, it is drawn once a round.
+# The viewer's sheet (and a seat's) changes with the record only (a round's end, a
+# correction), not at every tap: kept by the record's hash, it is drawn once a round.
 _sheets: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 _sheets_lock = threading.Lock()
 
 
-def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
+def _sheet(game: Game, request: HttpRequest, context: dict[str, Any], template: str) -> str:
     key = (
+        template,
         game.pk,
         sheet_state(game),
         game.correcting,
@@ -169,7 +173,7 @@ def _sheet(game: Game, request: HttpRequest, context: dict[str, Any]) -> str:
         kept = _sheets.get(key)
     if kept is None:
         # As the page draws it: the sheet reads the table's context too.
-        kept = live.template("viewer.html#sheet", context | sheet_context(game), request)
+        kept = live.template(template, context | sheet_context(game), request)
         with _sheets_lock:
             _sheets[key] = kept
             while len(_sheets) > 128:
@@ -220,6 +224,28 @@ def _shown(request: HttpRequest) -> int | None:
     return None
 
 
+# A quiet stream says it is there this often at most (LIVE_HEARTBEAT_SECONDS, if less):
+# an event, not a comment, so that the page hears it, and knows a stream it has not
+# heard from for a few beats to be stuck (static/js/live.js reads the game then).
+ALIVE_SECONDS = 4.0
+# How long a stream waits for a change's drawing before it lets its phone read the game
+# itself (``live.Late``): more tables than the server's cores carry are a queue of
+# drawings, which a phone would otherwise wait out in silence.
+DRAWN_WITHIN = 0.5
+
+
+def _alive(beat: float) -> bytes:
+    """A heartbeat the page hears: the seconds until the next one (no id: the version
+    the page resumes from stays the last one drawn)."""
+    return f"event: alive\ndata: {beat:g}\n\n".encode()
+
+
+def _behind(version: int | None) -> bytes:
+    """The game is at ``version`` ("now": a version not read yet), not drawn in time:
+    the page reads it itself."""
+    return f"event: behind\ndata: {'now' if version is None else version}\n\n".encode()
+
+
 # What a stream sends instead of a drawing it must not show, and then ends (a seat's
 # stream, once its seat is released: ``_ended_on_release``); None to send the drawing.
 Refuse = Callable[[live.Drawn], bytes | None]
@@ -253,7 +279,15 @@ async def _events(
                 listener.version = shown or 0
             if target is None or shown is None or target > shown:
                 try:
-                    drawn = await live.drawn(game_id, view, language, site, target)
+                    drawn = await live.drawn(game_id, view, language, site, target, DRAWN_WITHIN)
+                except live.Late:
+                    # More to draw than this process can in time: the phone reads the game
+                    # itself (static/js/live.js), and this stream goes on from there,
+                    # every part sent again at the next change.
+                    yield _behind(target)
+                    shown = max(shown or 0, target or 0)
+                    sent.clear()
+                    continue
                 except Exception:
                     # Logged here: an error inside a stream is otherwise hard to read.
                     log.exception("live: drawing game %s for %s failed", game_id, view)
@@ -281,7 +315,8 @@ async def _events(
                 # Else something was heard while this was drawn (perhaps only that the
                 # game must be read again, which hides the version): go round again.
                 continue
-            wait = float(settings.LIVE_HEARTBEAT_SECONDS)
+            beat = min(float(settings.LIVE_HEARTBEAT_SECONDS), ALIVE_SECONDS)
+            wait = beat
             if settings.LIVE_STREAM_SECONDS:
                 left = started + settings.LIVE_STREAM_SECONDS - time.monotonic()
                 if left <= 0:
@@ -290,9 +325,9 @@ async def _events(
             try:
                 await asyncio.wait_for(listener.event.wait(), timeout=wait)
             except TimeoutError:
-                if wait < settings.LIVE_HEARTBEAT_SECONDS:
+                if wait < beat:
                     continue  # its time is up (see above), not a heartbeat's
-                yield b": still here\n\n"
+                yield _alive(beat)
     finally:
         live.forget(listener)
 

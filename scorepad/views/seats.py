@@ -7,8 +7,13 @@ own) and the totals, and a pad that is live only when its own bid or tricks are
 asked for: its bid as the engine asks that player alone (``Table.bid_step``), so
 sealed, in any order, and changed, its bid so far marked, until the last is in. Its
 tap goes the keeper's tap's way (the engine's steps, the version check) for its own
-seat only. The keeper still enters for everyone, undoes and
-corrects, and releases a seat, whose link then says so (410).
+seat only (its bid, its tricks, Skull King's bonus); a tap drawn before another phone's
+still counts while its own seat's part is unchanged (``seat_mark``), and one made
+without a connection waits on the phone and is sent again (static/js/keep.js). A
+refused tap says what happened. The keeper still enters for everyone, undoes and
+corrects, and releases a seat, whose link then says so (410), and which the phone it
+was released from cannot take back; a new Join link stops the old one. After Play
+again each phone follows to its seat at the new game (``Seat.next``).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -24,11 +29,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules_engine import Step, StepKind, Table
 from scorepad.access import join_game, join_url, keeper_game, seat_at
-from scorepad.forms import SeatEntryForm, SeatForm
+from scorepad.forms import SeatEntryForm, SeatForm, correcting_words, seat_mark, small_number
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game, Seat
-from scorepad.replays import stale_words
+from scorepad.replays import is_replay, mark_entered_before, stale_words
 from scorepad.views.sharing import qr_code
+from scorepad.views.sheet import sheet_context
 from scorepad.views.table import buttons, current_table, saved_context, table_context
 
 # The seat links this browser took, kept in its session: the Join page offers them
@@ -41,12 +47,15 @@ def own_step(current: Table, own: int) -> Step | None:
     """What this phone's pad asks of its own seat now, if anything: a bid is asked as
     the engine asks that player alone (``Table.bid_step``: sealed bids in any order and
     changed until the last is in, everyone's at once, the dealer's bid again under the
-    hook), tricks when the table asks this seat for them."""
+    hook), tricks when the table asks this seat for them, and Skull King's bonus while
+    it is owed (the engine takes the bonuses owed in any order)."""
     step = current.step
     if current.correcting is not None:
         return None  # the keeper's alone (SeatEntryForm says so)
     if step.kind is StepKind.BID:
         return current.bid_step(own)
+    if step.kind is StepKind.BONUS:
+        return step if own in step.seats else None
     return step if step.kind is StepKind.TRICKS and step.seat == own else None
 
 
@@ -103,6 +112,13 @@ def seat_context(
         "change": change,
         "change_buttons": buttons(change)[0] if change is not None else [],
         "change_marked": marked,
+        # Posted with its taps: what the pad was drawn from (``SeatEntryForm``).
+        "mine": seat_mark(current, own) if pad is not None or change is not None else "",
+        "correcting_note": (
+            correcting_words(current.correcting) if current.correcting is not None else ""
+        ),
+        # Play again: this phone's seat at the new game, to follow to.
+        "followed": seat.next_id is not None,
         # Only its own seat's address: the keeper's links are not on a player's phone.
         "links": {"enter": reverse("seat_enter", args=[seat.key])},
         "waiting": step.kind not in (StepKind.OVER, StepKind.COMPLETE),
@@ -117,8 +133,11 @@ def _render(
     status: int = 200,
     base: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    template = "seat.html#seat" if request.htmx else "seat.html"
-    return render(request, template, seat_context(seat, current, error, base), status=status)
+    context = seat_context(seat, current, error, base)
+    if not request.htmx:
+        # The whole page has the score sheet too (left out of polls and taps' answers).
+        return render(request, "seat.html", context | sheet_context(seat.game), status=status)
+    return render(request, "seat.html#seat", context, status=status)
 
 
 def _released(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
@@ -135,11 +154,20 @@ def _taken(request: HtmxHttpRequest) -> list[str]:
     return [key for key in kept if isinstance(key, str)] if isinstance(kept, list) else []
 
 
+def _released_here(request: HtmxHttpRequest, game: Game) -> set[int]:
+    """The seats of this game that the keeper released from this phone: it may not take
+    them back (a phone that took every seat would otherwise take a freed one again
+    before the player it was freed for)."""
+    released = Seat.objects.filter(game=game, released__isnull=False, key__in=_taken(request))
+    return set(released.values_list("number", flat=True))
+
+
 def _join_page(
     request: HtmxHttpRequest, game: Game, error: str = "", status: int = 200
 ) -> HttpResponse:
     held = dict(Seat.objects.filter(game=game, released__isnull=True).values_list("number", "key"))
     mine = set(_taken(request))
+    kept_out = _released_here(request, game) if mine else set()
     players = game.load()[0].players
     rows = [
         {
@@ -148,6 +176,7 @@ def _join_page(
             "held": number in held,
             # This browser's own seat, to open again; never another phone's link.
             "mine": held[number] if held.get(number) in mine else "",
+            "kept_out": number in kept_out,
         }
         for number, name in enumerate(players)
     ]
@@ -167,6 +196,13 @@ def join(request: HtmxHttpRequest, join_key: str) -> HttpResponse:
     if not form.is_valid():
         return _join_page(request, game, " ".join(map(str, form.errors.get("seat", []))), 400)
     number = form.cleaned_data["seat"]
+    if number in _released_here(request, game):
+        message = gettext(
+            "The keeper released %(player)s's seat from this phone, so this phone cannot "
+            "take it back. Another phone can; if this one is really %(player)s's, ask the "
+            "keeper."
+        ) % {"player": players[number]}
+        return _join_page(request, game, message, 403)
     seat = game.take_seat(number)
     if seat is None:
         message = gettext(
@@ -183,6 +219,30 @@ def join_qr(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The Join link as a QR code (SVG), for the keeper's screen; keeper link only."""
     game = keeper_game(request, key)
     return qr_code(join_url(request, game))
+
+
+@require_POST
+def new_join_link(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The keeper makes a new Join link: the old one (and its code, printed or shown)
+    stops at once, the phones at their seats keep them. A plain form, rarely used: the
+    table again, its Join box open on the new code."""
+    game = keeper_game(request, key)
+    game.new_join_link()
+    return HttpResponseRedirect(reverse("table", args=[game.key]) + "?join=new#join", status=303)
+
+
+@require_GET
+def seat_next(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """After Play again: this phone's seat at the new game (``Seat.next``), which it
+    holds from now on; its own page if there is none (yet)."""
+    seat = seat_at(request, key)
+    if seat.released is not None:
+        return _released(request, seat)
+    following = seat.next
+    if following is None:
+        return HttpResponseRedirect(reverse("seat", args=[seat.key]), status=303)
+    request.session[SESSION_SEATS] = [*_taken(request), following.key][-KEPT_SEATS:]
+    return HttpResponseRedirect(reverse("seat", args=[following.key]), status=303)
 
 
 @require_GET
@@ -212,7 +272,12 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         if form.not_yours():
             return _render(request, seat, current, form.message(), 403)
         if form.stale():
-            return _render(request, seat, current, stale_words(request), 409)
+            if _entered_before(current, seat.number, request.POST):
+                # Sent twice (a double tap, or again after its answer was lost): once.
+                return mark_entered_before(_render(request, seat, current))
+            return _render(request, seat, current, _not_entered(request, current, seat), 409)
+        if form.correcting():
+            return _render(request, seat, current, form.message(), 409)
         return _render(request, seat, current, form.message(), 400)
     if broken is not None:
         return _render(request, seat, current, broken, 400)
@@ -246,3 +311,67 @@ def release_seat(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         context = table_context(game, current, error) | {"kept": [], "kept_piles": []}
         return render(request, "table.html", context, status=400)
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)
+
+
+def _entered_before(current: Table, own: int, posted: QueryDict) -> bool:
+    """Whether this tap is its seat's last entry, made since the screen it came from
+    (``seat_mark``: one more entry of its own in the same round, and that one is it)."""
+    mark = str(posted.get("mine", ""))
+    round_number, _, count = mark.partition("-")
+    if not count.isdigit() or seat_mark(current, own) != f"{round_number}-{int(count) + 1}":
+        return False
+    own_entries = [entry for entry in current.pending if entry.seat == own]
+    last = own_entries[-1]
+    return last.kind == posted.get("kind") and str(last.value) == str(posted.get("value", ""))
+
+
+def _not_entered(request: HtmxHttpRequest, current: Table, seat: Seat) -> str:
+    """Why a tap from an older screen of this phone was not entered, in words: what it
+    was, and what happened to the game since (the table drawn with it shows what is
+    asked now)."""
+    mark = str(request.POST.get("mine", ""))
+    tapped_in = small_number(mark.partition("-")[0], digits=4)
+    now_in = len(current.record.rounds) + 1
+    if current.correcting is not None:
+        reason = correcting_words(current.correcting)
+    elif current.round is None:
+        reason = gettext("The game is over: nothing more is entered.")
+    elif tapped_in is None:
+        return stale_words(request)  # a form without the mark: not drawn by this phone
+    elif tapped_in < now_in:
+        reason = gettext("Round %(round)s is over: this is the table as it is now.") % {
+            "round": tapped_in
+        }
+    elif tapped_in > now_in:
+        reason = gettext(
+            "The keeper's phone went back to round %(round)s: this is the table as it is now."
+        ) % {"round": now_in}
+    else:
+        reason = gettext(
+            "Your own entries were changed on another phone meanwhile: this is the table "
+            "as it is now."
+        )
+    return f"{_tap_words(request)} {reason}".lstrip()
+
+
+def _tap_words(request: HtmxHttpRequest) -> str:
+    """The tap refused, in words ("Your bid of 2 was not entered."), or nothing for a
+    post that is not one of a player's phone's."""
+    value = small_number(str(request.POST.get("value", "")))
+    offline = is_replay(request)
+    words = {
+        ("bid", False): gettext("Your bid of %(value)s was not entered."),
+        ("bid", True): gettext(
+            "Your bid of %(value)s, tapped without a connection, was not entered."
+        ),
+        ("tricks", False): gettext("Your tricks (%(value)s) were not entered."),
+        ("tricks", True): gettext(
+            "Your tricks (%(value)s), tapped without a connection, were not entered."
+        ),
+        ("bonus", False): gettext("Your bonus of %(value)s was not entered."),
+        ("bonus", True): gettext(
+            "Your bonus of %(value)s, tapped without a connection, was not entered."
+        ),
+    }
+    tap = words.get((str(request.POST.get("kind", "")), offline))
+    return tap % {"value": value} if tap is not None and value is not None else ""

@@ -25,7 +25,10 @@
 
   const within = (elt, id) => !!elt?.closest?.("#" + id);
 
-  // ---- At the table -------------------------------------------------------
+  // ---- At the table, and on a player's own phone -----------------------------
+  // The keeper's table (#table) or a player's phone (#seat, scorepad/views/seats.py):
+  // a tap made without a connection waits on the phone and is sent again, alike.
+  const screen = byId("table") ? "table" : byId("seat") ? "seat" : null;
   const STORE = "scorepad-taps:" + location.pathname;
 
   function queued() {
@@ -42,9 +45,9 @@
     else localStorage.removeItem(STORE);
   }
 
-  // A line above the table: #tap-status (waiting, kept) or #copy-note; "" removes it.
+  // A line above the screen: #tap-status (waiting, kept) or #copy-note; "" removes it.
   function note(text, kind, id = "tap-status") {
-    const table = byId("table");
+    const table = byId(screen);
     let shown = byId(id);
     if (!text) return shown?.remove();
     if (!shown) {
@@ -59,7 +62,7 @@
 
   function showWaiting() {
     const count = queued().length;
-    byId("table").inert = count > 0; // nothing more to tap until the server answers
+    byId(screen).inert = count > 0; // nothing more to tap until the server answers
     if (count) {
       // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
       const form = new Intl.PluralRules(lang || "en").select(count);
@@ -71,7 +74,7 @@
 
   // A table the server drew: on screen, and kept as this phone's copy.
   function drawn(html) {
-    if (html && window.htmx?.swap) htmx.swap(byId("table"), html, { swapStyle: "outerHTML" });
+    if (html && window.htmx?.swap) htmx.swap(byId(screen), html, { swapStyle: "outerHTML" });
     else if (html) location.reload();
     if (body.dataset.copy) {
       delete body.dataset.copy; // the server answered: no longer a copy
@@ -111,6 +114,11 @@
       if (response.status >= 500) throw new Error(response.status);
       sending = false;
       wait = 1000;
+      if (response.headers.get("HX-Refresh") === "true") {
+        keep([]); // a player's seat released meanwhile: its page says so
+        location.reload();
+        return;
+      }
       // Refused (409, 400): the table says why; the rest was made on the same screen.
       keep(response.ok ? queued().slice(1) : []);
       note("");
@@ -147,7 +155,8 @@
   const TABLES = "scorepad-tables";
 
   async function copyTable() {
-    if (!window.caches || body.dataset.copy) return;
+    // The keeper's table only: sw.js serves copies of /g/<key>/ alone.
+    if (screen !== "table" || !window.caches || body.dataset.copy) return;
     const page = document.documentElement.cloneNode(true);
     page.querySelectorAll("#tap-status, #copy-note").forEach((elt) => elt.remove());
     page.querySelectorAll("[inert]").forEach((elt) => elt.removeAttribute("inert"));
@@ -169,7 +178,7 @@
   function atTheTable() {
     body.addEventListener("htmx:sendError", (event) => {
       const config = event.detail.requestConfig;
-      if (config?.verb !== "post" || !within(config.elt, "table")) return;
+      if (config?.verb !== "post" || !within(config.elt, screen)) return;
       const pairs = [...config.formData].filter(([, value]) => typeof value === "string");
       keep([...queued(), { path: config.path, pairs }]); // the version among the pairs
       showWaiting();
@@ -178,7 +187,9 @@
     body.addEventListener("htmx:afterSettle", () => drawn());
     // The keeper taps on: a message shown earlier has been read.
     body.addEventListener("htmx:beforeRequest", (event) => {
-      if (within(event.detail.elt, "table") && !queued().length) note("");
+      const elt = event.detail.elt;
+      if (elt.matches?.("[data-poll]")) return; // a poll is no tap: its note stays
+      if (within(elt, screen) && !queued().length) note("");
     });
     if (body.dataset.copy) {
       note(say("Copy", { time: hhmm(new Date(body.dataset.copy)) }), "copy", "copy-note");
@@ -187,7 +198,7 @@
     showWaiting();
     copyTable();
     retry();
-    stayAwake();
+    if (screen === "table") stayAwake();
   }
 
   // The offline page, served in place of the page asked for: "Try again" opens it.
@@ -244,7 +255,7 @@
     });
   }
 
-  if (byId("table")) atTheTable();
+  if (screen) atTheTable();
   if (byId("offline")) offlinePage();
   if (byId("live")) watching();
 })();

@@ -6,6 +6,16 @@
 (function () {
   var root = document.querySelector("[data-live]");
   if (!root) return;
+
+  // Play again on a player's phone: it follows to its seat at the new game
+  // (templates/seat.html, [data-follow]), as soon as it hears of it, pushed or polled.
+  function follow(part) {
+    var found = part.matches && part.matches("[data-follow]") ? part : null;
+    found = found || (part.querySelector ? part.querySelector("[data-follow]") : null);
+    if (found) location.assign(found.dataset.follow);
+  }
+  follow(root);
+  if (window.htmx) htmx.onLoad(follow);
   var QUIET = 1500; // ms: a stream back within this is not worth a note
   var RETRY = 60000; // ms: while polling, how often to try the stream again
   var noteTimer = null;
@@ -38,13 +48,17 @@
   // The version a part of the page shows: its own data-version (the viewer's parts),
   // or that of its forms (the keeper's table); the oldest, if several.
   function shown(part) {
-    var least = null;
     if (part.dataset.version) return Number(part.dataset.version);
-    part.querySelectorAll("[data-version], input[name=version]").forEach(function (each) {
+    return least(part);
+  }
+
+  function least(within) {
+    var oldest = null;
+    within.querySelectorAll("[data-version], input[name=version]").forEach(function (each) {
       var version = Number(each.dataset.version || each.value);
-      if (least === null || version < least) least = version;
+      if (oldest === null || version < oldest) oldest = version;
     });
-    return least;
+    return oldest;
   }
 
   // What the extension gets in place of a stream while the page polls.
@@ -83,10 +97,95 @@
     });
   });
 
-  root.addEventListener("htmx:sseOpen", function () {
+  // -- A stream open, but silent: say when it was last heard, and read the game. ------
+  // The server says it is there every few seconds ("alive", the seconds to the next)
+  // and, when it cannot draw a change in time, that the game moved on ("behind", the
+  // version): the page then reads the game itself, as a poll would, and says so. So
+  // does a page that has heard nothing for a few beats (a stuck stream, a server
+  // too busy to speak).
+  var heard = Date.now();
+  var beat = 4000; // ms, until the server says otherwise
+  var catching = false;
+  var behindNoted = false;
+
+  function hhmmss(moment) {
+    return moment.toLocaleTimeString(document.documentElement.lang || [], {
+      hour: "2-digit", minute: "2-digit", second: "2-digit",
+    });
+  }
+
+  function hear() {
+    heard = Date.now();
+    if (behindNoted) {
+      behindNoted = false;
+      if (root.dataset.liveMode === "on") say("");
+    }
+  }
+
+  // The page itself, for the part the stream would have sent: its fragment (htmx's
+  // request), swapped in where it is newer than what is shown.
+  function catchUp() {
+    if (catching || root.querySelector(".htmx-request:not([data-poll])")) return;
+    catching = true;
+    var since = shown(root);
+    var page = base.replace(/live\/$/, "") + (since === null ? "" : "?since=" + since);
+    fetch(page, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 410) location.reload(); // a seat released meanwhile
+        return response.status === 200 ? response.text() : "";
+      })
+      .then(function (html) {
+        // Each part of the answer (the sheet's page has two) in place of its own.
+        var answer = document.createElement("template");
+        answer.innerHTML = html || "";
+        var fresh = least(answer.content);
+        var now = shown(root);
+        if (fresh !== null && (now === null || fresh > now)) {
+          Array.prototype.forEach.call(answer.content.children, function (part) {
+            var here = part.id && document.getElementById(part.id);
+            if (here) htmx.swap(here, part.outerHTML, { swapStyle: "outerHTML" });
+          });
+        }
+        hear();
+      })
+      .catch(function () {})
+      .then(function () {
+        catching = false;
+      });
+  }
+
+  function behind() {
+    behindNoted = true;
+    say(root.dataset.wordsLiveBehind.replace("{time}", hhmmss(new Date(heard))));
+    catchUp();
+  }
+
+  setInterval(function () {
+    if (root.dataset.liveMode === "on" && Date.now() - heard > 2.5 * beat) behind();
+  }, 1000);
+
+  root.addEventListener("htmx:sseOpen", function (event) {
     clearTimeout(noteTimer);
     mode("on");
     say("");
+    hear();
+    var source = event.detail && event.detail.source;
+    if (!source || source.scorepadHeard) return;
+    source.scorepadHeard = true;
+    source.addEventListener("alive", function (message) {
+      var seconds = Number(message.data);
+      if (seconds > 0) beat = 1000 * seconds;
+      hear();
+    });
+    source.addEventListener("behind", function (message) {
+      var now = shown(root);
+      var version = Number(message.data); // "now": a version the server did not read
+      if (now === null || isNaN(version) || version > now) {
+        behind();
+      } else {
+        hear();
+      }
+    });
   });
 
   root.addEventListener("htmx:sseError", function (event) {
@@ -119,9 +218,42 @@
     }, QUIET);
   });
 
+  // A tap of this screen on its way: its answer goes to the part the tap came from,
+  // which a pushed event swapped now would take off the page, the answer (and the
+  // reason a tap was refused) lost with it. So the event waits for the answer, and is
+  // swapped after it if it is newer still.
+  var held = null;
+
+  function target(part) {
+    var where = part.getAttribute("hx-target");
+    return where && where !== "this" ? document.querySelector(where) : part;
+  }
+
   root.addEventListener("htmx:sseBeforeMessage", function (event) {
-    var now = shown(event.target);
-    if (now !== null && !(Number(event.detail.lastEventId) > now)) event.preventDefault();
+    hear();
+    var part = event.target;
+    var version = Number(event.detail.lastEventId);
+    var now = shown(part);
+    if (now !== null && !(version > now)) {
+      event.preventDefault();
+    } else if (part.querySelector(".htmx-request:not([data-poll])")) {
+      event.preventDefault();
+      held = { id: part.id, part: part, data: event.detail.data, version: version };
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function () {
+    var waiting = held;
+    if (!waiting) return;
+    held = null;
+    setTimeout(function () {
+      // The part as it is now: the answer may have swapped in a new one of the same id.
+      var part = waiting.part.isConnected ? waiting.part : document.getElementById(waiting.id);
+      var now = part && shown(part);
+      if (part && (now === null || waiting.version > now)) {
+        htmx.swap(target(part), waiting.data, { swapStyle: "outerHTML" });
+      }
+    }, 0);
   });
 
   document.body.addEventListener("htmx:beforeRequest", function (event) {

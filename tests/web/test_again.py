@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from scorepad.models import Game
+from scorepad.models import Game, Seat
 from tests.conftest import oh_hell
 from tests.five_games import SINKER
 from tests.web.browsers import kept_here
+from tests.web.seats import marked, phone, take
 
 
 def again(game: Game) -> str:
@@ -160,3 +161,47 @@ def test_the_last_entry_brings_the_button_with_htmx(htmx_client: Client) -> None
 
     assert response.status_code == 200
     assert f'action="/g/{game.key}/again/"' in response.text
+
+
+def test_the_players_phones_follow_each_to_its_seat_at_the_new_game(
+    client: Client, finished_game: Game
+) -> None:
+    bob, cat = take(finished_game, 1), take(finished_game, 2)
+    finished_game.refresh_from_db()
+    before = finished_game.version
+
+    client.post(again(finished_game))
+
+    created = newest()
+    held = {seat.number: seat for seat in Seat.objects.filter(game=created)}
+    assert sorted(held) == [1, 2] and created.seated
+    bob.refresh_from_db()
+    cat.refresh_from_db()
+    assert bob.next == held[1] and cat.next == held[2]
+    # A change of the old game: its phones hear of it, and show the way on.
+    finished_game.refresh_from_db()
+    assert finished_game.version == before + 1
+    page = Client().get(phone(bob)).text
+    assert f'data-follow="/s/{bob.key}/next/"' in page
+    # The keeper's new table marks both phones.
+    table = client.get(f"/g/{created.key}/").text
+    assert marked(table, "Bob") and marked(table, "Cat") and not marked(table, "Ann")
+
+
+def test_a_second_tap_moves_no_phone_twice(client: Client, finished_game: Game) -> None:
+    take(finished_game, 1)
+
+    client.post(again(finished_game))
+    client.post(again(finished_game))
+
+    assert Seat.objects.filter(game=newest()).count() == 1
+    assert Game.objects.count() == 2
+
+
+def test_a_released_phone_does_not_follow(client: Client, finished_game: Game) -> None:
+    take(finished_game, 1)
+    finished_game.release_seat(1)
+
+    client.post(again(finished_game))
+
+    assert not Seat.objects.filter(game=newest()).exists()

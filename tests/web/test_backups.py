@@ -19,9 +19,10 @@ from django.test import Client
 
 from rules_engine import parse_record, score
 from scorepad import browsers
-from scorepad.models import Browser, Figures, Game, Rivalry
-from tests.conftest import ROUND_1, ROUND_2, bid, oh_hell
+from scorepad.models import Browser, Figures, Game, Rivalry, Seat
+from tests.conftest import ROUND_1, ROUND_2, _short_game_rounds, bid, oh_hell
 from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, SINKER
+from tests.web.seats import phone, take, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +54,7 @@ def what_each_game_is(games: Any) -> dict[str, Any]:
     return {
         game.key: {
             "viewer": game.viewer_key,
+            "join": game.join_key,
             "totals": score(parse_record(game.record)).totals,
             "record": game.record,
             "pending": game.pending,
@@ -205,3 +207,65 @@ def test_a_damaged_backup_restores_nothing(tmp_path: Path) -> None:
 def test_a_folder_with_no_backup_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="no backup in"):
         run("restore_games", str(tmp_path))
+
+
+def test_after_a_restore_the_join_link_and_every_phones_seat_link_answer_as_before(
+    tmp_path: Path,
+) -> None:
+    game = a_familys_games()[0]  # Oh Hell, round 3 under way: Dev bid, Ann bids next
+    bob, cat = take(game, 1), take(game, 2)
+    game.release_seat(2)
+    ann = take(game, 0)
+    game.refresh_from_db()
+    join_key = game.join_key
+    run("backup_games", str(tmp_path))
+    empty_the_database()
+    assert Client().get(f"/j/{join_key}/").status_code == 404
+
+    run("restore_games", str(tmp_path))
+
+    # The printed Join code still opens the game's Join page, the seats still held.
+    page = Client().get(f"/j/{join_key}/")
+    assert page.status_code == 200
+    assert '<button type="button" disabled>Bob</button>' in page.text
+    assert 'name="seat" value="2">Cat</button>' in page.text  # released: free again
+    # Each phone's own link: Bob's and Ann's pages, Cat's saying it was released.
+    assert "Bob's phone" in Client().get(phone(bob)).text
+    assert Client().get(phone(ann)).status_code == 200
+    assert Client().get(phone(cat)).status_code == 410
+    # And Ann's phone still enters her bid.
+    assert tap(Seat.objects.get(key=ann.key), "bid", 2).status_code == 303
+    restored = Game.objects.get(key=game.key)
+    assert restored.seated and restored.pending[-1] == bid(0, 2)
+
+
+def test_a_seat_followed_to_the_next_game_is_followed_after_a_restore(tmp_path: Path) -> None:
+    short = {"style": "short-up"}
+    finished = Game.start(parse_record(oh_hell(_short_game_rounds(), ("Ann", "Bob", "Cat"), short)))
+    bob = take(finished, 1)
+    assert Client().post(f"/g/{finished.key}/again/").status_code == 303
+    run("backup_games", str(tmp_path))
+    empty_the_database()
+
+    run("restore_games", str(tmp_path))
+
+    went = Client().get(f"{phone(bob)}next/")
+    following = Seat.objects.get(game__key=Game.objects.order_by("-pk")[0].key, number=1)
+    assert went.status_code == 303 and went["Location"] == phone(following)
+
+
+def test_a_backup_made_before_join_links_were_kept_gets_a_new_one(tmp_path: Path) -> None:
+    game = a_familys_games()[0]
+    run("backup_games", str(tmp_path))
+    (made,) = tmp_path.iterdir()
+    index = json.loads((made / "index.json").read_text())
+    for entry in index["games"]:
+        del entry["join_key"], entry["seats"]
+    (made / "index.json").write_text(json.dumps(index))
+    empty_the_database()
+
+    run("restore_games", str(tmp_path))
+
+    restored = Game.objects.get(key=game.key)
+    assert restored.join_key and restored.join_key != game.join_key
+    assert Client().get(f"/j/{restored.join_key}/").status_code == 200

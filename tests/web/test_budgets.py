@@ -31,8 +31,11 @@ MOST_QUERIES = 10
 OWNED_GAME_END_QUERIES = 18
 SWAP_BYTES = 4096
 # 40 KB until live updates (issue 25): their scripts, htmx's SSE extension and its
-# glue (static/js/sse.min.js, live.js), are some 2.7 KB of it, gzipped.
-FIRST_LOAD_BYTES = 44 * 1024
+# glue (static/js/sse.min.js, live.js), are some 2.7 KB of it, gzipped. 44 KB until a
+# player's phone became a full seat (issue 35): a stream's catch-up and a tap's answer
+# kept from a pushed swap (live.js, 1.6 KB gzipped), a seat's taps kept offline
+# (keep.js, 0.3 KB) and the keeper's New Join link (0.4 KB of HTML).
+FIRST_LOAD_BYTES = 47 * 1024
 
 
 def stored(record: Record, pending: tuple[Entry, ...] = ()) -> Game:
@@ -162,7 +165,7 @@ def served_size(url: str, settings: Any) -> int:
 
 
 @pytest.mark.parametrize(("name", "players", "rounds"), TABLES)
-def test_a_game_screens_first_load_is_under_44_kb_compressed(
+def test_a_game_screens_first_load_is_under_47_kb_compressed(
     name: str, players: int, rounds: int, settings: Any
 ) -> None:
     settings.DEBUG = False  # no debug script in the page

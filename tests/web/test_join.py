@@ -81,6 +81,38 @@ def test_a_released_seat_may_be_taken_by_another_phone(client: Client, new_game:
     assert Seat.objects.filter(game=new_game, number=0).count() == 2
 
 
+def test_a_phone_released_from_a_seat_cannot_take_it_back(client: Client, new_game: Game) -> None:
+    # One phone took every seat; the keeper freed Ann's for her own phone.
+    for number in range(4):
+        take(new_game, number, client)
+    assert Client().post(f"/g/{new_game.key}/seats/0/release/").status_code == 303
+
+    again = client.post(join(new_game), {"seat": "0"})
+    page = client.get(join(new_game))
+    anns = Client()
+    hers = take(new_game, 0, anns)
+
+    assert again.status_code == 403
+    assert (
+        "The keeper released Ann&#x27;s seat from this phone, so this phone cannot take it back."
+        in again.text
+    )
+    assert '<button type="button" disabled>Ann</button> <span class="muted">released from' in (
+        page.text
+    )
+    # Ann's phone, a moment later, gets it.
+    assert Seat.objects.get(game=new_game, number=0, released__isnull=True) == hers
+
+
+def test_a_phone_released_from_one_seat_may_take_another(client: Client, new_game: Game) -> None:
+    take(new_game, 2, client)  # Bob tapped Cat by mistake
+    assert Client().post(f"/g/{new_game.key}/seats/2/release/").status_code == 303
+
+    bobs = take(new_game, 1, client)
+
+    assert bobs.number == 1
+
+
 def test_it_shows_no_link_of_the_keepers(client: Client, new_game: Game) -> None:
     response = client.get(join(new_game))
 

@@ -264,11 +264,114 @@ def test_it_sends_nothing_but_heartbeats_to_a_screen_that_is_up_to_date(
         stream = await open_stream(f"/v/{game.viewer_key}/live/", **{"Last-Event-ID": "1"})
         try:
             await stream.next()
-            assert (await stream.next()).startswith(": ")  # a comment keeps proxies open
+            # An event the page hears (a stuck stream is one it has not heard for a few
+            # beats), with the seconds to the next; it keeps proxies open too.
+            assert await stream.next() == "event: alive\ndata: 0.2\n\n"
         finally:
             await stream.close()
 
     run(scenario)
+
+
+def slow_drawings(patch: pytest.MonkeyPatch, seconds: float) -> list[int]:
+    """Every drawing takes ``seconds`` longer (a server with more tables than its cores
+    carry), and a tap here is not drawn ahead for the streams (``share``): the version
+    of each game drawn, as it is drawn."""
+    drawn: list[int] = []
+    draw = live._draw
+
+    def slow(game_id: int, *args: Any) -> Any:
+        drawn.append(game_id)
+        threading.Event().wait(seconds)
+        return draw(game_id, *args)
+
+    patch.setattr(live, "_draw", slow)
+    patch.setattr(live, "share", lambda game_id, version: None)
+    return drawn
+
+
+async def past_heartbeats(stream: Stream, timeout: float = 5.0) -> str:
+    """The stream's next event that is not a heartbeat."""
+    while (said := await stream.next(timeout)).startswith("event: alive"):
+        pass
+    return said
+
+
+async def settled(stream: Stream) -> None:
+    """Until the stream has heard all there was to hear (on PostgreSQL, the LISTEN
+    connection, once up, wakes every stream to read its game again): a heartbeat
+    comes only after it."""
+    if live.on_postgres():
+        while not live.listening():
+            await asyncio.sleep(0.05)
+    while not (await stream.next()).startswith("event: alive"):
+        pass
+
+
+def test_a_change_not_drawn_in_time_is_said_and_the_page_reads_it_itself(
+    game: Game, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.3
+
+    async def scenario() -> None:
+        stream = await open_viewer_with_its_state(game)  # drawn as usual
+        try:
+            await settled(stream)
+            monkeypatch.setattr(live_views, "DRAWN_WITHIN", 0.2)
+            slow_drawings(monkeypatch, 1.0)
+            await sync_to_async(tap)(game, 1, 3)
+            said = await past_heartbeats(stream, timeout=0.9)  # before it could be drawn
+            # The next change, drawn in time, is sent whole: the page read only the round.
+            monkeypatch.setattr(live_views, "DRAWN_WITHIN", 5.0)
+            await sync_to_async(tap)(game, 2, 3)
+            sent = events(await past_heartbeats(stream))
+        finally:
+            await stream.close()
+        assert said == "event: behind\ndata: 1\n\n"
+        assert [(version, name) for version, name, _ in sent] == [("2", "live"), ("2", "sheet")]
+
+    run(scenario)
+
+
+def test_a_stream_that_cannot_read_the_game_in_time_says_so_at_once(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live_views, "DRAWN_WITHIN", 0.2)
+    slow_drawings(monkeypatch, 1.0)
+
+    async def scenario() -> None:
+        stream = await open_stream(f"/v/{game.viewer_key}/live/?v=0")
+        try:
+            await stream.next()
+            said = await stream.next(timeout=0.9)
+        finally:
+            await stream.close()
+        # No version read: the page reads the game as it now stands.
+        assert said == "event: behind\ndata: now\n\n"
+
+    run(scenario)
+
+
+def test_a_drawing_every_stream_gave_up_on_is_not_drawn(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0))
+    drawn = slow_drawings(monkeypatch, 0.5)
+    site = "http://testserver"
+
+    async def scenario() -> None:
+        # One drawing under way holds the thread the drawings are made in...
+        first = asyncio.ensure_future(live.drawn(game.pk, "viewer", "en", site, None))
+        while not drawn:
+            await asyncio.sleep(0.01)
+        # ...so the next waits behind it, past its deadline: it is shed, never drawn.
+        with pytest.raises(live.Late):
+            await live.drawn(other.pk, "viewer", "en", site, None, deadline=0.1)
+        assert (await first) is not None
+        await asyncio.sleep(0.7)
+
+    run(scenario)
+    assert drawn == [game.pk]
 
 
 def test_it_ends_a_stream_after_its_time_for_the_browser_to_open_another(

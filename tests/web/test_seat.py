@@ -14,7 +14,7 @@ from tests.web.test_translations import _text, english_left
 
 def pad(html: str) -> str:
     """The seat's pad, if it has one: what it asks, and the values it offers."""
-    found = re.search(r'<div class="pad">.*?</form>', html, re.S)
+    found = re.search(r'<div class="pad"[^>]*>.*?</form>', html, re.S)
     return found.group(0) if found else ""
 
 
@@ -43,7 +43,7 @@ def test_its_pad_is_live_only_when_its_own_bid_is_asked_for(client: Client, new_
     assert "Bob bids" in pad(bobs)
     assert pad(anns) == ""
     assert '<h2 class="prompt now">Now: Bob bids</h2>' in anns
-    assert "Your pad lights up when your own bid or tricks are asked for." in anns
+    assert "Your pad lights up when your own bid, tricks or bonus is asked for." in anns
     assert 'name="value"' not in anns
 
 
@@ -86,7 +86,8 @@ def test_sealed_it_shows_its_own_bid_and_only_a_tick_for_the_others(client: Clie
     assert "Your bid: 3. The others see only that you have bid" in bobs
     assert cells(devs, "Bob")[0] == cells(devs, "Cat")[0] == "✓"
     for html in (bobs, devs):
-        assert ">5<" not in re.sub(r'<div class="pad">.*?</form>', "", html, flags=re.S)
+        section = html.split('<section id="seat-sheet"')[0]  # the sheet has round numbers
+        assert ">5<" not in re.sub(r'<div class="pad"[^>]*>.*?</form>', "", section, flags=re.S)
 
 
 def test_it_shows_no_link_of_the_keepers(client: Client, finished_game: Game) -> None:
@@ -98,6 +99,46 @@ def test_it_shows_no_link_of_the_keepers(client: Client, finished_game: Game) ->
     assert finished_game.key not in response.text
     assert "/g/" not in response.text
     assert 'class="winners"' in response.text
+
+
+def test_it_shows_the_score_sheet_as_the_viewer_does_with_a_link_to_it(
+    client: Client, htmx_client: Client, played_game: Game
+) -> None:
+    seat = take(played_game, 3)
+
+    page = client.get(phone(seat)).text
+    tapped = htmx_client.get(phone(seat)).text
+
+    assert '<a class="sheet-link" href="#seat-sheet">Score sheet</a>' in page
+    sheet = page.split('<section id="seat-sheet"')[1]
+    assert 'sse-swap="sheet"' in sheet
+    # Both rounds played, every player's total (the chart too), and no correction link.
+    assert ">25</td>" in sheet and ">15</td>" in sheet and ">4</td>" in sheet
+    assert 'id="seat-chart-title"' in sheet
+    assert 'class="fix"' not in sheet and played_game.key not in page
+    # A poll or a tap's answer leaves the sheet out: it comes when the record changes.
+    assert "seat-sheet" not in tapped.split("</section>")[-1]
+    assert '<section id="seat-sheet"' not in tapped
+
+
+def test_its_pad_posts_what_it_was_drawn_from(client: Client, new_game: Game) -> None:
+    bob = take(new_game, 1)
+
+    page = client.get(phone(bob)).text
+
+    # Round 1, no entry of Bob's yet: a tap from this screen still fits while that holds.
+    assert """<div class="pad" hx-vals='{"mine": "1-0"}'>""" in page
+
+
+def test_while_the_keeper_corrects_a_round_it_says_which_and_offers_no_pad(
+    client: Client, correcting_game: Game
+) -> None:
+    bob = take(correcting_game, 1)
+
+    page = client.get(phone(bob)).text
+
+    assert '<h2 class="prompt now">The keeper is correcting round 1: only the keeper' in page
+    assert 'class="pad"' not in page
 
 
 def test_htmx_gets_its_section_alone(htmx_client: Client, new_game: Game) -> None:

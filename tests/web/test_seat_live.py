@@ -55,10 +55,11 @@ def test_it_pushes_a_tap_to_the_seat_whose_pad_it_lights_up(game: Game) -> None:
             sent = events(await stream.next())
         finally:
             await stream.close()
-        assert [name for _, name, _ in sent] == ["seat"]
+        # The sheet too, the first time: the stream had not sent it yet.
+        assert [name for _, name, _ in sent] == ["seat", "sheet"]
         html = sent[0][2]
         assert html.startswith('<section id="seat"')
-        assert '<div class="pad">' in html and "Cat bids" in html
+        assert '<div class="pad" hx-vals=' in html and "Cat bids" in html
         # Its own link, and none of the keeper's; no one's CSRF token.
         assert f"/s/{cat.key}/enter/" in html
         assert game.key not in html
@@ -144,7 +145,7 @@ def test_it_never_sends_which_seat_holds_the_phone(game: Game) -> None:
             text = await stream.next()
         finally:
             await stream.close()
-        assert [name for _, name, _ in events(text)] == ["seat"]
+        assert [name for _, name, _ in events(text)] == ["seat", "sheet"]
         assert "holder" not in text
 
     run(scenario)
@@ -213,8 +214,8 @@ def test_its_heartbeat_notes_now_and_then_that_the_phone_is_still_there(
         try:
             await stream.next()
             first.append(await sync_to_async(lambda: Seat.objects.get(pk=seat.pk).seen)())
-            assert (await stream.next()).startswith(": still here")
-            assert (await stream.next()).startswith(": still here")
+            assert (await stream.next()).startswith("event: alive")
+            assert (await stream.next()).startswith("event: alive")
         finally:
             await stream.close()
 

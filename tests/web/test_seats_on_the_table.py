@@ -25,9 +25,8 @@ def test_it_offers_the_join_link_and_its_qr_code_folded_away(
         response.text
     )
     # Loaded only once unfolded: the table's first load stays within its budget.
-    assert f'<img class="qr" src="/g/{new_game.key}/join.svg" width="256" height="256"' in (
-        response.text
-    )
+    qr = f"/g/{new_game.key}/join.svg?for={new_game.join_key}"
+    assert f'<img class="qr" src="{qr}" width="256" height="256"' in (response.text)
     assert 'loading="lazy"' in response.text
     assert f">http://testserver/j/{new_game.join_key}/</a>" in response.text
 
