@@ -80,6 +80,11 @@ from .record import new_record as new_record
 from .record import parse_record as parse_record
 from .record import read_json as read_json
 from .record import rules_for as rules_for
+from .scoring_words import MadeInWords as MadeInWords
+from .scoring_words import MissedHow as MissedHow
+from .scoring_words import MissedInWords as MissedInWords
+from .scoring_words import made_in_words as made_in_words
+from .scoring_words import missed_in_words as missed_in_words
 from .seating import MOST_PLAYERS as MOST_PLAYERS
 from .seating import Plan as Plan
 from .seating import Seating as Seating
