@@ -24,8 +24,8 @@ from bench.games import game_in_progress, one_round, players
 from bench.server import start_game
 from bench.wsgi import Browser, Reply
 from rules_engine import Record, new_record
+from scorepad.forms.printing import MOST_ROUNDS
 from scorepad.pdf import warm_up
-from scorepad.print_forms import MOST_ROUNDS
 from scorepad.records import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES, MAX_IMPORT_ROUNDS
 
 ROUNDS = 200

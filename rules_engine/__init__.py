@@ -14,6 +14,7 @@ from .at_table import forced as forced
 from .at_table import last_entry as last_entry
 from .at_table import places as places
 from .at_table import play as play
+from .at_table import play_answer as play_answer
 from .at_table import put_back as put_back
 from .at_table import replace_round as replace_round
 from .at_table import standing as standing
@@ -55,7 +56,6 @@ from .expressions import Domain as Domain
 from .expressions import Expression as Expression
 from .expressions import read_expression as read_expression
 from .games import GAMES as GAMES
-from .house_preview import HOUSE_OPTIONS as HOUSE_OPTIONS
 from .house_preview import ScoreTable as ScoreTable
 from .house_preview import preset as preset
 from .house_preview import presets as presets
@@ -80,6 +80,11 @@ from .record import new_record as new_record
 from .record import parse_record as parse_record
 from .record import read_json as read_json
 from .record import rules_for as rules_for
+from .scoring_words import MadeInWords as MadeInWords
+from .scoring_words import MissedHow as MissedHow
+from .scoring_words import MissedInWords as MissedInWords
+from .scoring_words import made_in_words as made_in_words
+from .scoring_words import missed_in_words as missed_in_words
 from .seating import MOST_PLAYERS as MOST_PLAYERS
 from .seating import Plan as Plan
 from .seating import Seating as Seating

@@ -21,6 +21,7 @@ from .core import (
     SUIT_SIGNS,
     SUITS,
     TRUMPS,
+    Answer,
     Cell,
     Choice,
     Draft,
@@ -34,6 +35,7 @@ from .core import (
     Setup,
     Step,
     StepKind,
+    read_number,
 )
 from .errors import RulesError
 from .messages import Message, Term, each_and, written
@@ -60,6 +62,8 @@ PASS = "pass"
 ENTRY_KINDS = ("call", "suit", "name", "declare", "trick", "suit_cards")
 # The entry that gives every player the bid suit they had last deal, in one tap.
 SAME = "same"
+# The answer of the grid of named tricks, every player's at once (``Abracadabra.taps``).
+EVERYONE = "everyone"
 FIELDS = ("bid_suits", "named", "exposed", "pile_exposed", "trick_winners", "suit_cards")
 
 
@@ -489,6 +493,35 @@ class Abracadabra(GameRules):
     def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Every player's named tricks, asked on one screen and entered in turn."""
         return self.name_steps(ctx, draft)
+
+    def taps(self, ctx: RoundContext, draft: Draft, answer: Answer) -> tuple[Answer, ...]:
+        """The table's two grids, each sent whole: the tricks every player names
+        (``EVERYONE``, a row a player: the boxes ticked), entered in turn as each
+        player's tap would be, the declarer first; who won each trick (no ``value``, a
+        row a trick: the winner's seat), from the next trick on, in order and with none
+        left out."""
+        if answer.kind == StepKind.NAME.value and answer.value == EVERYONE:
+            ticked = dict(answer.rows)
+            return tuple(
+                Answer(answer.kind, str(step.player), values=ticked.get(str(step.player), ()))
+                for step in self.name_steps(ctx, draft)
+            )
+        if answer.kind == StepKind.TRICK.value and not answer.value:
+            return self.trick_taps(ctx, draft, answer)
+        return (answer,)
+
+    def trick_taps(self, ctx: RoundContext, draft: Draft, answer: Answer) -> tuple[Answer, ...]:
+        """Who won each trick, as tapped on the grid: one tap a trick from the next on."""
+        played = len(draft["trick_winners"])
+        posted = {read_number(key): values[-1] for key, values in answer.rows if values}
+        winners: list[str] = []
+        while (trick := played + 1 + len(winners)) in posted:
+            winners.append(posted[trick])
+        if not winners or len(winners) != len(answer.rows):
+            raise RulesError(Message("abra_trick_rows", number=played + 1))
+        if len(winners) > ctx.hand_size - played:
+            raise RulesError(Message("abra_more_winners"))
+        return tuple(Answer(answer.kind, value=winner) for winner in winners)
 
     def call_step(self, ctx: RoundContext, draft: Draft, state: Auction) -> Step:
         assert state.next_seat is not None

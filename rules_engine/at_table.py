@@ -274,6 +274,23 @@ class Table:
             return self._bid_step(seat).entry(answer, rng)
         return self.step.entry(answer, rng)  # refused: not the kind asked for
 
+    def taps(self, answer: Answer) -> tuple[Answer, ...]:
+        """The taps ``answer`` stands for, in turn: its own, or a grid's (``GameRules.taps``),
+        then each step it answers with nothing (``Answer.then``)."""
+        taps: tuple[Answer, ...] = (answer,)
+        if self.round is not None and self.draft is not None:
+            taps = self.record.rules.taps(self.round, self.draft, answer)
+        return (*taps, *(Answer(kind) for kind in answer.then))
+
+
+def play_answer(current: Table, answer: Answer, rng: random.Random) -> Table:
+    """The table after ``answer``, as the table posted it: each tap it stands for
+    (``Table.taps``) read by the step on offer (``Table.entry``) and played in turn, as
+    if tapped alone. One refused (a RulesError), and none is entered."""
+    for tap in current.taps(answer):
+        current = play(current, current.entry(tap, rng))
+    return current
+
 
 def _name(record: Record, seat: int | None) -> str:
     players = record.players

@@ -252,7 +252,8 @@ class Boerenbridge(GameRules):
                     option="hands",
                     least=self.min_players,
                     most=self.max_players,
-                )
+                ),
+                option="hands",
             )
         check_house_rules(setup, self.most_cards(setup.n))
 

@@ -143,6 +143,11 @@ class Answer:
     ``value`` is the button tapped; ``values`` the boxes ticked (tricks named or
     exposed); ``piles`` the players whose piles are ticked as shown; ``faces`` the
     faces of dice rolled by hand, (die, face) pairs (``value`` is then ``HAND``).
+
+    A grid answered on one screen stands for several taps (``GameRules.taps``): its
+    ``rows``, each a row's key and what was tapped in it (who won trick 5: ``("5",
+    ("2",))``; the tricks a player names: ``("2", ("1", "4"))``); ``then`` the kinds
+    of the steps that follow it, answered with nothing ticked ("Done, nothing exposed").
     """
 
     kind: str
@@ -151,6 +156,8 @@ class Answer:
     values: tuple[str, ...] = ()
     piles: tuple[str, ...] = ()
     faces: tuple[tuple[str, str], ...] = ()
+    rows: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    then: tuple[str, ...] = ()
 
 
 HAND = "hand"
@@ -545,6 +552,13 @@ class GameRules:
         in the order they are entered (Abracadabra's named tricks, every player's);
         none where the next step is asked alone."""
         return ()
+
+    def taps(self, ctx: RoundContext, draft: Draft, answer: Answer) -> tuple[Answer, ...]:
+        """The taps ``answer`` stands for, in the order they are entered: itself, but
+        for a grid of the game's that the table answers on one screen (``Answer.rows``),
+        whose every row is a tap of its own. Each is then read and checked as if tapped
+        alone (``at_table.play_answer``)."""
+        return (answer,)
 
     def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
         """The players who bid this round, in bid order (Boerenbridge leaves some out)."""

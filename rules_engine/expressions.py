@@ -528,10 +528,12 @@ def read_expression(text: object, option: str, domain: Domain = PACK_OF_52) -> E
     """The expression of option ``option`` (``made``, ``missed``) checked over every
     round of ``domain``, or a RulesError saying why it is refused."""
     if not isinstance(text, str):
-        raise RulesError(Message("expr_not_text", option=option, value=written(text)))
+        raise RulesError(
+            Message("expr_not_text", option=option, value=written(text)), option=option
+        )
     read = _read(text, domain)
     if isinstance(read, Message):
-        raise RulesError(Message("option_reason", option=option, reason=read))
+        raise RulesError.of_option(option, read)
     return read
 
 
@@ -539,8 +541,10 @@ def scorer(text: object, option: str) -> Expression:
     """The expression of an option already checked (``Option.check``), to work out
     scores with: read once, and not checked over a domain again."""
     if not isinstance(text, str):
-        raise RulesError(Message("expr_not_text", option=option, value=written(text)))
+        raise RulesError(
+            Message("expr_not_text", option=option, value=written(text)), option=option
+        )
     parsed = _parse(text)
     if isinstance(parsed, Message):
-        raise RulesError(Message("option_reason", option=option, reason=parsed))
+        raise RulesError.of_option(option, parsed)
     return parsed.expression

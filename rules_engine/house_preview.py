@@ -33,17 +33,6 @@ def preset(game: str, key: str, players: int | None = None) -> Preset:
     raise RulesError(Message("no_preset", key=written(key), game=game))
 
 
-HOUSE_OPTIONS = (
-    "hands",
-    "hook",
-    "hook_from",
-    "made",
-    "missed",
-    "target",
-    "sit_out",
-    "bounce",
-    "bidding",
-)
 PREVIEW_BIDS = (0, 1, 2, 3)
 PREVIEW_TRICKS = (0, 1, 2, 3, 4)
 
@@ -115,7 +104,7 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
             # said in the page's language as it is; a plain name is a catalogue word.
             name = found.name if isinstance(found.name, Message) else Term(found.name)
             return Message("rules_preset", name=name)
-    house = {name: options[name] for name in HOUSE_OPTIONS if name in options}
+    house = {o.name: options[o.name] for o in rules.options if o.house_rule and o.name in options}
     if not house:
         return Message("rules_as_ruled")
     parts: list[str] = []

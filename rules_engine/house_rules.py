@@ -87,6 +87,7 @@ MADE = Option(
     "expression",
     None,
     house_rule=True,
+    only_with=("scoring", CUSTOM),
 )
 MISSED = Option(
     "missed",
@@ -95,6 +96,7 @@ MISSED = Option(
     "expression",
     None,
     house_rule=True,
+    only_with=("scoring", CUSTOM),
 )
 BOUNCE = Option(
     "bounce",
@@ -178,7 +180,7 @@ def custom_score(ctx: RoundContext, bid: int, tricks: int) -> int | None:
     return expression(bid, tricks, ctx.hand_size, ctx.n)
 
 
-def check_house_rules(setup: Setup, most: int, too_big: str = "hands_too_big") -> None:
+def check_house_rules(setup: Setup, most: int, too_big: str = "hand_too_big") -> None:
     """What the options refuse only together, or only for a number of players.
 
     ``most``: the largest hand the game's pack deals these players; ``too_big``: the
@@ -188,23 +190,25 @@ def check_house_rules(setup: Setup, most: int, too_big: str = "hands_too_big") -
     if listed is not None:
         for size in listed:
             if size > most:
-                raise RulesError(
-                    Message(too_big, option="hands", cards=size, players=setup.n, most=most)
-                )
-    custom = setup.options.get("scoring") == CUSTOM
+                reason = Message(too_big, cards=size, players=setup.n, most=most)
+                raise RulesError.of_option("hands", reason)
     for option in (MADE, MISSED):
+        assert option.only_with is not None
+        switch, value = option.only_with
+        setting = f"{switch}: {value}"
+        switched = setup.options.get(switch) == value
         given = setup.options.get(option.name) is not None
-        if given and not custom:
+        if given and not switched:
             raise RulesError(
-                Message("option_only_with", name=option.name, setting="scoring: custom")
+                Message("option_only_with", name=option.name, setting=setting),
+                option=option.name,
             )
-        if custom and not given:
+        if switched and not given:
             # "the score of a bidder who missed their bid": the option's help in a line.
             what = Lowered(Term(option.help.split(" (")[0]))
             raise RulesError(
-                Message(
-                    "option_needed_custom", name=option.name, setting="scoring: custom", what=what
-                )
+                Message("option_needed_custom", name=option.name, setting=setting, what=what),
+                option=option.name,
             )
 
 

@@ -241,6 +241,9 @@ ENGLISH: Mapping[str, Template] = {
     "abra_same_suits": "Same bid suits as last deal",
     "abra_no_last_suits": "there are no bid suits of a last deal to take again",
     "abra_same_suits_first": "the same bid suits as last deal are taken before any is picked",
+    # The table's grid of trick winners, sent whole (said to the table, as a sentence).
+    "abra_trick_rows": "Tap who won each trick from trick {number} on, with none left out.",
+    "abra_more_winners": "There are more winners than tricks left to play.",
     "abra_part_success": "{points} success",
     "abra_part_named": "{points} named",
     "abra_part_right_hand": "{points} right hand",
@@ -436,6 +439,8 @@ ENGLISH: Mapping[str, Template] = {
     "option_choice": "option {name} is one of {choices}, not {value}",
     "option_hands_list": "option {name} is a list of hand sizes, not {value}",
     "option_hands_count": "option {name} lists 1 to {most} hands, not {count}",
+    # The same, said beside the field of hand sizes (a sentence of its own).
+    "hands_count": "Give 1 to {most} hand sizes, not {count}.",
     "option_reason": "option {option}: {reason}",
     "hand_size_whole": "a hand size is a whole number, not {value}",
     "option_unknown": "unknown option {name} (this game's options: {names})",
@@ -464,12 +469,11 @@ ENGLISH: Mapping[str, Template] = {
     "round_too_full": "the round has more in it than the rules allow",
     "round_not_finished": "the round is not finished: {step}",
     "players_from_to": "{least} to {most}",
-    "hands_too_big": (
-        "option {option}: a hand of {cards} cards is too big for {players} players: "
-        "the pack allows at most {most}"
+    "hand_too_big": (
+        "a hand of {cards} cards is too big for {players} players: the pack allows at most {most}"
     ),
-    "hands_too_big_turned_up": (
-        "option {option}: a hand of {cards} cards is too big for {players} players: "
+    "hand_too_big_turned_up": (
+        "a hand of {cards} cards is too big for {players} players: "
         "the pack allows at most {most} (one card is turned up for trump)"
     ),
     "option_needed_custom": "option {name} is needed with {setting} ({what})",

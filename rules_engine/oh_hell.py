@@ -145,7 +145,7 @@ class OhHell(ScheduledHands, BiddingInTurn):
     )
 
     def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup, self.most_cards(setup.n), "hands_too_big_turned_up")
+        check_house_rules(setup, self.most_cards(setup.n), "hand_too_big_turned_up")
 
     def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
         """The style's hand sizes."""

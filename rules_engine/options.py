@@ -45,6 +45,9 @@ class Option:
     excludes: tuple[str, ...] = ()
     # A house rule (RULINGS, "House rules"): the setup screen shows it apart.
     house_rule: bool = False
+    # An option given only with another at one value (``made`` and ``missed``, with
+    # ``scoring: custom``): that option's name and value, which giving this one sets.
+    only_with: tuple[str, str] | None = None
     # For an "expression": the rounds it is checked over (a game with another pack
     # gives its own, e.g. ``dataclasses.replace(MADE, domain=...)``).
     domain: Domain = PACK_OF_52
@@ -54,7 +57,7 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise RulesError(Message("option_bool", name=self.name, value=written(value)))
+            raise self.refused(Message("option_bool", name=self.name, value=written(value)))
         if self.kind == "hands":
             return self.check_hands(value)
         if self.kind == "expression":
@@ -65,13 +68,13 @@ class Option:
             if value is None and (self.default is None or self.nullable):
                 return None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(Message("option_int", name=self.name, value=written(value)))
+                raise self.refused(Message("option_int", name=self.name, value=written(value)))
             if self.minimum is not None and value < self.minimum:
-                raise RulesError(
+                raise self.refused(
                     Message("option_minimum", name=self.name, minimum=self.minimum, value=value)
                 )
             if self.maximum is not None and value > self.maximum:
-                raise RulesError(
+                raise self.refused(
                     Message("option_maximum", name=self.name, maximum=self.maximum, value=value)
                 )
             return value
@@ -81,7 +84,7 @@ class Option:
             if type(choice_value) is type(value) and choice_value == value:
                 return choice_value
         shown = ", ".join(str(v) for v in allowed)
-        raise RulesError(
+        raise self.refused(
             Message("option_choice", name=self.name, choices=shown, value=written(value))
         )
 
@@ -89,21 +92,25 @@ class Option:
         """A list of hand sizes, 1 to 60 of them, each at least 1 (the most a pack
         allows depends on the players, and the game checks it with them)."""
         if not isinstance(value, list | tuple):
-            raise RulesError(Message("option_hands_list", name=self.name, value=written(value)))
+            raise self.refused(Message("option_hands_list", name=self.name, value=written(value)))
         if not 1 <= len(value) <= MOST_ROUNDS_LISTED:
-            raise RulesError(
-                Message(
-                    "option_hands_count", name=self.name, most=MOST_ROUNDS_LISTED, count=len(value)
-                )
+            count = len(value)
+            raise self.refused(
+                Message("option_hands_count", name=self.name, most=MOST_ROUNDS_LISTED, count=count),
+                Message("hands_count", most=MOST_ROUNDS_LISTED, count=count),
             )
         for size in value:
             if not isinstance(size, int) or isinstance(size, bool):
-                reason = Message("hand_size_whole", value=written(size))
-                raise RulesError(Message("option_reason", option=self.name, reason=reason))
+                raise RulesError.of_option(
+                    self.name, Message("hand_size_whole", value=written(size))
+                )
             if size < 1:
-                reason = Message("hand_at_least_one", value=size)
-                raise RulesError(Message("option_reason", option=self.name, reason=reason))
+                raise RulesError.of_option(self.name, Message("hand_at_least_one", value=size))
         return tuple(value)
+
+    def refused(self, message: str, reason: str | None = None) -> RulesError:
+        """A refusal of this option's value (``reason``: said beside its field)."""
+        return RulesError(message, option=self.name, reason=reason)
 
 
 def resolve_options(
@@ -117,7 +124,7 @@ def resolve_options(
             raise RulesError(Message("option_unknown", name=written(name), names=names))
         for other in known[name].excludes:
             if other in given:
-                raise RulesError(Message("options_exclusive", other=other, name=name))
+                raise RulesError(Message("options_exclusive", other=other, name=name), option=name)
     return {
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in options

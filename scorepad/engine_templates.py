@@ -135,6 +135,8 @@ TEMPLATES = (
     gettext_noop('Same bid suits as last deal'),  # abra_same_suits
     gettext_noop('there are no bid suits of a last deal to take again'),  # abra_no_last_suits
     gettext_noop('the same bid suits as last deal are taken before any is picked'),  # abra_same_suits_first
+    gettext_noop('Tap who won each trick from trick {number} on, with none left out.'),  # abra_trick_rows
+    gettext_noop('There are more winners than tricks left to play.'),  # abra_more_winners
     gettext_noop('{points} success'),  # abra_part_success
     gettext_noop('{points} named'),  # abra_part_named
     gettext_noop('{points} right hand'),  # abra_part_right_hand
@@ -291,6 +293,7 @@ TEMPLATES = (
     gettext_noop('option {name} is one of {choices}, not {value}'),  # option_choice
     gettext_noop('option {name} is a list of hand sizes, not {value}'),  # option_hands_list
     gettext_noop('option {name} lists 1 to {most} hands, not {count}'),  # option_hands_count
+    gettext_noop('Give 1 to {most} hand sizes, not {count}.'),  # hands_count
     gettext_noop('option {option}: {reason}'),  # option_reason
     gettext_noop('a hand size is a whole number, not {value}'),  # hand_size_whole
     gettext_noop("unknown option {name} (this game's options: {names})"),  # option_unknown
@@ -313,8 +316,8 @@ TEMPLATES = (
     gettext_noop('the round has more in it than the rules allow'),  # round_too_full
     gettext_noop('the round is not finished: {step}'),  # round_not_finished
     gettext_noop('{least} to {most}'),  # players_from_to
-    gettext_noop('option {option}: a hand of {cards} cards is too big for {players} players: the pack allows at most {most}'),  # hands_too_big
-    gettext_noop('option {option}: a hand of {cards} cards is too big for {players} players: the pack allows at most {most} (one card is turned up for trump)'),  # hands_too_big_turned_up
+    gettext_noop('a hand of {cards} cards is too big for {players} players: the pack allows at most {most}'),  # hand_too_big
+    gettext_noop('a hand of {cards} cards is too big for {players} players: the pack allows at most {most} (one card is turned up for trump)'),  # hand_too_big_turned_up
     gettext_noop('option {name} is needed with {setting} ({what})'),  # option_needed_custom
     gettext_noop('there is no preset {key} for {game}'),  # no_preset
     gettext_noop('nobody to draw for'),  # draw_nobody

@@ -59,10 +59,12 @@ def test_architecture_names_every_module() -> None:
         *(ROOT / "scorepad").glob("*.py"),
     ]
     views = [path.stem for path in (ROOT / "scorepad" / "views").glob("[a-z]*.py")]
+    forms = [path.stem for path in (ROOT / "scorepad" / "forms").glob("[a-z]*.py")]
     commands = [path.stem for path in (ROOT / "scorepad/management/commands").glob("[a-z]*.py")]
 
     missing = [path.name for path in modules if f"`{path.name}`" not in text]
     missing += [f"views/{name}" for name in views if f"`{name}`" not in text]
+    missing += [f"forms/{name}" for name in forms if f"`{name}`" not in text]
     missing += [f"command {name}" for name in commands if f"`{name}`" not in text]
     assert missing == []
 

@@ -21,8 +21,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from rules_engine import Entry, RulesError, Table, change, places
 from scorepad.access import keeper_game
-from scorepad.change_forms import ChangeForm, JoinForm, PlanForm, SeatChangeForm, StopForm
 from scorepad.engine_words import translated
+from scorepad.forms import ChangeForm, JoinForm, PlanForm, SeatChangeForm, StopForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.replays import stale_words

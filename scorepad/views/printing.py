@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES, GameRules
 from scorepad.access import keeper_game
+from scorepad.forms import BlankSheetForm, SheetPdfForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.paper import blank_sheet as blank_sheet_paper
 from scorepad.pdf import is_wide, pdf_download
-from scorepad.print_forms import BlankSheetForm, SheetPdfForm
 from scorepad.views.sheet import sheet_context
 
 

@@ -33,14 +33,11 @@ from scorepad.engine_words import translated
 from scorepad.forms import (
     ID_DIGITS,
     OWN,
-    RULED,
     SAVED,
     RulesNameForm,
     SetupAction,
     SetupActionForm,
     SetupForm,
-    hands_text,
-    scoring_in_words,
     small_number,
 )
 from scorepad.http import HtmxHttpRequest
@@ -177,28 +174,6 @@ def _typed(request: HtmxHttpRequest, form: SetupForm) -> dict[str, Any]:
     return {name: request.POST.get(name) for name in form.fields if name not in skip}
 
 
-def _own_initial(options: dict[str, Any]) -> dict[str, Any]:
-    """A preset's or saved set's options as the "Our own rules" fields show them."""
-    typed: dict[str, Any] = {
-        "rules": OWN,
-        "option_hands": "",
-        "option_made": "",
-        "option_missed": "",
-    }
-    for name, value in options.items():
-        if name == "hands":
-            typed["option_hands"] = hands_text(value)
-        elif name == "sit_out" and value is None:
-            typed["option_sit_out"] = ""
-        elif name != "scoring":
-            typed[f"option_{name}"] = value
-    if "made" in options:
-        typed.update(scoring_in_words(str(options["made"]), str(options.get("missed", ""))))
-    else:
-        typed.update(made_how=RULED, missed_how=RULED)
-    return typed
-
-
 def _rules_action(
     request: HtmxHttpRequest, form: SetupForm, names: list[str], dealer: str, action: SetupAction
 ) -> HttpResponse:
@@ -235,7 +210,7 @@ def _rules_action(
             if "option_hands" in form.errors:  # unreadable: the field cleaned it away
                 raise ValidationError(list(form.errors["option_hands"]))
             chosen = form.house_options(getattr(form, "cleaned_data", {}))
-            typed.update(_own_initial(chosen))
+            typed.update(form.own_initial(chosen))
         except ValidationError as refused:  # our own rules, with hand sizes unreadable
             error = " ".join(refused.messages)
     elif verb in ("rename", "delete"):

@@ -14,12 +14,13 @@ from rules_engine import (
     StepKind,
     new_record,
     play,
+    play_answer,
     roll_brink_dice,
     table,
 )
 from tests.engine.entering import enter
 from tests.engine.randomgames import random_tables
-from tests.engine.test_abracadabra import SPEC_ENTRIES, play_entries, spec_record
+from tests.engine.test_abracadabra import SPEC_ENTRIES, SPEC_ROUND, play_entries, spec_record
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 RNG = random.Random(0)
@@ -151,6 +152,121 @@ def test_a_pile_or_trick_the_declaring_does_not_offer_is_refused(
 
     with pytest.raises(RulesError, match=message):
         table(record, pending).entry(answer, RNG)
+
+
+# --- Abracadabra's grids, sent whole ---------------------------------------------------
+
+# The spec's deal up to its second trick, and its winners (seats) from the third on.
+WINNERS = [str(seat) for seat in SPEC_ROUND["trick_winners"]]
+AT_THE_THIRD_TRICK = 15
+
+
+def test_a_plain_answer_stands_for_one_tap() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+    answer = Answer("bid", "1", "3")
+
+    assert current.taps(answer) == (answer,)
+    assert play_answer(current, answer, RNG).pending == (Entry("bid", 1, 3),)
+
+
+def test_the_trick_grid_is_a_tap_a_trick_from_the_next_on() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:AT_THE_THIRD_TRICK])
+    rows = (("4", (WINNERS[3],)), ("3", (WINNERS[2],)))  # posted in any order
+
+    after = play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
+
+    assert after.pending == (*pending, *SPEC_ENTRIES[AT_THE_THIRD_TRICK:][:2])
+    assert after.step.kind is StepKind.TRICK
+
+
+def test_the_trick_grid_plays_the_deals_last_trick_and_goes_on_past_it() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:AT_THE_THIRD_TRICK])
+    rows = tuple((str(trick), (WINNERS[trick - 1],)) for trick in range(3, 14))
+
+    after = play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
+
+    assert [e.value for e in after.pending if e.kind == "trick"] == SPEC_ROUND["trick_winners"]
+    assert after.step.kind is StepKind.SUIT_CARDS
+
+
+@pytest.mark.parametrize(
+    "tricks",
+    [(), (4, 5), (3, 5), (2, 3), (3, 3)],
+    ids=["none", "not from the next", "one left out", "one played already", "twice"],
+)
+def test_the_trick_grid_refuses_a_trick_left_out_saying_from_which_on(
+    tricks: tuple[int, ...],
+) -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:AT_THE_THIRD_TRICK])
+    rows = tuple((str(trick), ("0",)) for trick in tricks)
+
+    with pytest.raises(RulesError, match="Tap who won each trick from trick 3 on, with none"):
+        play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
+
+
+@pytest.mark.parametrize("key", ["x", "-1", ""])
+def test_the_trick_grid_refuses_a_row_that_is_no_trick(key: str) -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:AT_THE_THIRD_TRICK])
+    rows = (("3", ("0",)), (key, ("1",)))
+
+    with pytest.raises(RulesError, match="from trick 3 on"):
+        play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
+
+
+def test_the_trick_grid_refuses_more_winners_than_tricks_left() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:AT_THE_THIRD_TRICK])
+    rows = tuple((str(trick), ("0",)) for trick in range(3, 15))  # 13 tricks a deal
+
+    with pytest.raises(RulesError, match="There are more winners than tricks left to play"):
+        play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
+
+
+def test_a_winner_of_the_grid_the_trick_does_not_offer_is_refused_as_a_tap_would_be() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:AT_THE_THIRD_TRICK])
+    rows = (("3", ("0",)), ("4", ("7",)))
+
+    with pytest.raises(RulesError, match="7 is not something that can be said here"):
+        play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
+
+
+NAMED = (("1", ("12", "4", "8")), ("2", ()), ("3", ("1",)), ("0", ("5", "11")))
+
+
+def test_the_grid_of_named_tricks_is_each_players_tap_in_turn_the_declarer_first() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
+    answer = Answer("name", value="everyone", rows=tuple(reversed(NAMED)))
+
+    after = play_answer(table(record, pending), answer, RNG)
+
+    named = [(e.seat, sorted(e.value)) for e in SPEC_ENTRIES[8:12]]
+    assert [(e.seat, e.value) for e in after.pending[len(pending) :]] == named
+    assert after.step.kind is StepKind.DECLARE
+
+
+def test_a_player_left_out_of_the_grid_names_nothing_and_the_rules_say_if_they_may_not() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
+    answer = Answer("name", value="everyone", rows=NAMED[1:])  # the declarer's left out
+
+    with pytest.raises(RulesError, match="Ben"):
+        play_answer(table(record, pending), answer, RNG)
+
+
+def test_done_nothing_exposed_enters_the_declaring_with_nothing_in_it() -> None:
+    record, pending = play_entries(spec_record(), SPEC_ENTRIES[:8])
+    answer = Answer("name", value="everyone", rows=NAMED, then=("declare",))
+
+    after = play_answer(table(record, pending), answer, RNG)
+
+    nothing = {"exposed": [], "pile_exposed": [False, False, False, False]}
+    assert after.pending[-1] == Entry("declare", None, nothing)
+    assert after.step.kind is StepKind.TRICK
+
+
+def test_a_step_answered_with_nothing_must_be_the_one_asked_after() -> None:
+    current = table(new_record("oh-hell", PLAYERS, 0))
+
+    with pytest.raises(RulesError, match="'declare' is not asked for now"):
+        play_answer(current, Answer("bid", "1", "3", then=("declare",)), RNG)
 
 
 # --- Every game -----------------------------------------------------------------------

@@ -672,3 +672,81 @@ def test_boerenbridges_presets_go_up_to_the_most_and_back_and_down_from_it(
         new_record("boerenbridge", players, 0, dict(found.options))
         assert rules_in_play("boerenbridge", found.options, count) == f"Rules: {found.name}"
         assert rules_in_play("boerenbridge", found.options) == f"Rules: {found.name}"
+
+
+# --- A refusal of an option says which, and what it reads beside the option ---------
+
+CUSTOM = {"scoring": "custom", "made": "10 + t", "missed": "0"}
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "option", "whole", "beside"),
+    [
+        (
+            "oh-hell",
+            {"hands": [14]},
+            "hands",
+            "option hands: a hand of 14 cards is too big for 4 players: the pack allows at "
+            "most 12 (one card is turned up for trump)",
+            "a hand of 14 cards is too big for 4 players: the pack allows at most 12 (one "
+            "card is turned up for trump)",
+        ),
+        (
+            "wizard",
+            {"hands": [1] * 61},
+            "hands",
+            "option hands lists 1 to 60 hands, not 61",
+            "Give 1 to 60 hand sizes, not 61.",
+        ),
+        (
+            "brink-bid",
+            {"hands": [0]},
+            "hands",
+            "option hands: a hand has at least 1 card, not 0",
+            "a hand has at least 1 card, not 0",
+        ),
+        (
+            "boerenbridge",
+            {**CUSTOM, "made": "10 + x"},
+            "made",
+            "option made: `10 + x` uses the name `x`: house rules know only b (bid), t "
+            "(tricks), h (cards dealt) and n (players)",
+            "`10 + x` uses the name `x`: house rules know only b (bid), t (tricks), h "
+            "(cards dealt) and n (players)",
+        ),
+        ("oh-hell", {"hook_from": 0}, "hook_from", "option hook_from is at least 1, not 0", None),
+        ("oh-hell", {"hook": "maybe"}, "hook", None, None),
+        ("boerenbridge", {"made": "10"}, "made", None, None),
+        ("skull-king", {"bidding": "loud"}, "bidding", None, None),
+        ("boerenbridge", {}, "hands", None, None),  # 5 players: hand sizes of their own
+    ],
+)
+def test_a_refused_option_is_named_with_the_reason_to_say_beside_it(
+    game: str, options: dict[str, Any], option: str, whole: str | None, beside: str | None
+) -> None:
+    players = [*FOUR, "Eve"] if game == "boerenbridge" and not options else FOUR
+
+    with pytest.raises(RulesError) as refused:
+        new_record(game, players, 0, options)
+
+    error = refused.value
+    assert error.option == option
+    if whole is not None:
+        assert str(error) == whole
+    # Beside the field the option's name is left out; a refusal with nothing shorter
+    # to say is said whole.
+    assert str(error.reason) == (beside if beside is not None else str(error.message))
+
+
+def test_a_refusal_of_no_option_names_none() -> None:
+    with pytest.raises(RulesError) as refused:
+        new_record("oh-hell", ["Ann", "Ann", "Ben"], 0)
+
+    assert refused.value.option is None
+    assert refused.value.reason == refused.value.message
+
+
+def test_a_refusal_placed_in_a_round_keeps_its_option() -> None:
+    error = RulesError.of_option("made", "10 + x cannot be read").in_round(3)
+
+    assert (error.option, error.reason, error.round_number) == ("made", "10 + x cannot be read", 3)

@@ -55,6 +55,17 @@ def test_it_enters_its_own_tricks(hooked_game: Game) -> None:
     assert stored(hooked_game)[1][-1] == {"kind": "tricks", "seat": 1, "value": 4}
 
 
+def test_it_reads_one_value_and_no_grid_a_crafted_post_adds(new_game: Game) -> None:
+    seat = take(new_game, 1)
+
+    # Fields of the keeper's grids: a trick's winner, "Done, nothing exposed".
+    grids: dict[str, Any] = {"trick-1": "0", "declare": "none", "named-1": "4"}
+    response = tap(seat, "bid", 3, None, None, **grids)
+
+    assert response.status_code == 303
+    assert stored(new_game)[1] == [bid(1, 3)]
+
+
 def test_a_bid_for_another_seat_is_refused_with_403_and_nothing_changes(
     client: Client, new_game: Game
 ) -> None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from rules_engine import presets
+import scorepad.forms
+from rules_engine import GAMES, Option, presets
+from rules_engine.oh_hell import OhHell
+from scorepad.forms import SetupForm
 from scorepad.models import Game, HouseRules
 
 URL = "/new/oh-hell/"
@@ -567,3 +571,59 @@ def test_a_refusal_beside_its_field_reads_in_dutch_without_the_options_name(
     shown = beside(response.text, "option_hands")
     assert "een hand van 13 kaarten is te groot voor 4 spelers" in shown
     assert "optie" not in shown
+
+
+# --- The house rules offered are the game's own options ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "fields"),
+    [
+        ("oh-hell", ["hook", "hook_from", "bidding"]),
+        ("boerenbridge", ["hook", "hook_from", "target", "sit_out", "bounce", "bidding"]),
+        ("skull-king", ["bidding"]),
+    ],
+)
+def test_our_own_rules_offer_a_field_for_each_house_rule_of_the_game(
+    game: str, fields: list[str]
+) -> None:
+    offered = SetupForm(GAMES[game]).own_fields()
+
+    assert [field.name for field in offered] == [f"option_{name}" for name in fields]
+
+
+class WithAHouseRuleMore(OhHell):
+    """Oh Hell with one more house rule, and one more option that is none."""
+
+    options = (
+        *OhHell.options,
+        Option("bonus", "Bonus", "Points for a zero made.", "int", 0, minimum=0, maximum=50,
+               house_rule=True),
+        Option("quiet", "Quiet", "Nobody speaks.", "bool", False),
+    )  # fmt: skip
+
+
+def test_a_house_rule_a_game_adds_is_offered_and_kept_with_no_form_changed() -> None:
+    rules = WithAHouseRuleMore()
+    data = own(option_bonus="20", option_quiet="on", option_hook="off")
+
+    setup = SetupForm(rules, data)
+    setup.is_valid()
+
+    assert "option_bonus" in [field.name for field in setup.own_fields()]
+    assert "option_quiet" not in [field.name for field in setup.own_fields()]
+    assert setup.own_options(setup.cleaned_data) == {"hook": "off", "bonus": 20}
+    assert "option_bonus" in setup.own_slots()
+
+
+def test_no_form_names_a_game() -> None:
+    forms = Path(scorepad.forms.__file__).parent
+    words = {*GAMES, *(rules.title for rules in GAMES.values())}
+
+    named = [
+        f"{path.name}: {word}"
+        for path in sorted(forms.glob("*.py"))
+        for word in words
+        if word.casefold() in path.read_text(encoding="utf-8").casefold()
+    ]
+    assert named == []

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from rules_engine import MAX_NAME, GameRules, RulesError, new_record, schedule
 from scorepad.engine_words import translated
-from scorepad.forms import (
+from scorepad.forms.fields import (
     NameListField,
     WholeNumberField,
     option_field,
@@ -25,7 +25,7 @@ from scorepad.forms import (
 
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
 # The most rounds a blank sheet has: its PDF then draws in well under 1 s of CPU
-# (docs/printing.md). Every game's own schedule fits; only Abracadabra's deals go further.
+# (docs/printing.md). Every game's own schedule fits; only an option of deals goes further.
 MOST_ROUNDS = 20
 # Spare columns a blank sheet may have for players who join late.
 MOST_SPARE = 2
@@ -68,8 +68,8 @@ class BlankSheetForm(PaperForm):
     def __init__(self, rules: GameRules, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
-        # A game whose count opens up with hand sizes of one's own (Boerenbridge's 3 to
-        # 7) takes them here; the others print as ruled, their house rules left out.
+        # A game whose count opens up with hand sizes of one's own (as ruled for 4, with
+        # them 3 to 7) takes them here; the others print as ruled, their house rules left out.
         self.takes_hands = rules.player_range({}) != (rules.min_players, rules.max_players)
         counts = range(rules.min_players, rules.max_players + 1)
         cast(forms.ChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in counts]
@@ -166,7 +166,7 @@ class BlankSheetForm(PaperForm):
             raise ValidationError(translated(error.message)) from None
         cleaned["record"] = record
         cleaned["names"] = names  # "" for a name left out: an empty box on the sheet
-        # Players who come and go are for the games that allow it (not Sinker's two).
+        # Players who come and go are for the games that allow it (``seats_apart``).
         cleaned["spare"] = (cleaned.get("spare") or 0) if self.rules.seats_apart else 0
         cleaned["goal"] = self.rules.goal(setup)
         return cleaned

@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy
 
 from rules_engine import MAX_NAME, Entry, RulesError, Table, change
 from scorepad.engine_words import translated
-from scorepad.forms import VersionForm, WholeNumberField, read_hands, small_number
+from scorepad.forms.fields import WholeNumberField, read_hands, small_number
+from scorepad.forms.table import VersionForm
 
 # How a joiner's starting total is given: 0, the lowest total at the table, or typed.
 ZERO, LOWEST, NUMBER = "zero", "lowest", "number"
