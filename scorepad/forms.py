@@ -895,6 +895,9 @@ class EntryForm(VersionForm):
     value = forms.CharField(required=False, max_length=40)
     values = AnswerListField(required=False)
     pile = AnswerListField(required=False)
+    # A grid's "the rest to ..." button: the answer for every row of the grid posted
+    # without one (Abracadabra's trick grid: every trick still without a winner).
+    rest = forms.CharField(required=False, max_length=10)
 
     def __init__(
         self,
@@ -918,7 +921,7 @@ class EntryForm(VersionForm):
         if self.errors:
             return cleaned
         if cleaned["kind"] == "trick" and not cleaned["value"]:
-            cleaned["table"] = self._tricks_won(self._grid())
+            cleaned["table"] = self._tricks_won(self._grid(), cleaned["rest"])
             return cleaned
         if cleaned["kind"] == "name" and cleaned["value"] == EVERYONE:
             cleaned["table"] = self._named_by_everyone()
@@ -978,37 +981,44 @@ class EntryForm(VersionForm):
             raise ValidationError(translated(error.message)) from None
         return current
 
-    def _grid(self) -> list[str]:
+    def _grid(self) -> dict[int, str]:
         """Abracadabra's trick grid: who won each trick, posted as ``trick-5`` (the
-        winner's seat), from the next trick on, in order and with none left out."""
-        draft = self.current.draft or {}
-        first = len(draft.get("trick_winners") or ()) + 1
+        winner's seat), by trick number."""
         posted: dict[int, str] = {}
         for key in self.data:
             number = small_number(key.removeprefix("trick-")) if key.startswith("trick-") else None
             if number is not None and len(posted) < 64:
                 posted[number] = str(self.data[key])[:10]
-        winners: list[str] = []
-        while first + len(winners) in posted:
-            winners.append(posted[first + len(winners)])
-        if not winners or len(winners) != len(posted):
+        return posted
+
+    def _tricks_won(self, posted: dict[int, str], rest: str) -> Table:
+        """Each trick's winner entered in turn from the next trick on, every one checked
+        by the engine as a tap on its own would be; one refused, and none is entered.
+
+        With ``rest`` (a player's "the rest" button), each trick posted without a
+        winner is theirs, up to the last the engine asks: ``rest`` must be a winner
+        the step offers, whether or not a trick is left for it. Without, the winners
+        posted must run on from the next trick with none left out.
+        """
+        current = self.current
+        first = len((current.draft or {}).get("trick_winners") or ()) + 1
+        number = first
+        try:
+            if rest:
+                current.step.choice(rest)
+            while current.step.kind is StepKind.TRICK and (number in posted or rest):
+                winner = posted.pop(number, rest)
+                current = play(current, current.entry(Answer("trick", "", winner), self.rng))
+                number += 1
+        except RulesError as error:
+            raise ValidationError(translated(error.message)) from None
+        if number == first or (posted and current.step.kind is StepKind.TRICK):
             raise ValidationError(
                 _("Tap who won each trick from trick %(number)s on, with none left out.")
                 % {"number": first}
             )
-        return winners
-
-    def _tricks_won(self, winners: list[str]) -> Table:
-        """Each trick's winner entered in turn, every one checked by the engine as a tap
-        on its own would be; one refused, and none is entered."""
-        current = self.current
-        try:
-            for winner in winners:
-                if current.step.kind.value != "trick":
-                    raise RulesError(_("There are more winners than tricks left to play."))
-                current = play(current, current.entry(Answer("trick", "", winner), self.rng))
-        except RulesError as error:
-            raise ValidationError(translated(error.message)) from None
+        if posted:
+            raise ValidationError(_("There are more winners than tricks left to play."))
         return current
 
 
