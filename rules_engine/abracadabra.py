@@ -511,9 +511,21 @@ class Abracadabra(GameRules):
         return (answer,)
 
     def trick_taps(self, ctx: RoundContext, draft: Draft, answer: Answer) -> tuple[Answer, ...]:
-        """Who won each trick, as tapped on the grid: one tap a trick from the next on."""
+        """Who won each trick, as tapped on the grid: one tap a trick from the next on.
+
+        With ``answer.rest`` (a player's "the rest" button), every trick posted without
+        a winner is theirs, up to the deal's last: ``rest`` must be a winner the step
+        offers, whether or not a trick is left for it. Without, the winners posted must
+        run on from the next trick with none left out.
+        """
         played = len(draft["trick_winners"])
         posted = {read_number(key): values[-1] for key, values in answer.rows if values}
+        if answer.rest:
+            self.next_step(ctx, draft).choice(answer.rest)  # a winner this grid offers
+            tricks = range(played + 1, ctx.hand_size + 1)
+            if any(trick not in tricks for trick in posted):
+                raise RulesError(Message("abra_more_winners"))
+            return tuple(Answer(answer.kind, value=posted.get(t, answer.rest)) for t in tricks)
         winners: list[str] = []
         while (trick := played + 1 + len(winners)) in posted:
             winners.append(posted[trick])

@@ -147,7 +147,9 @@ class Answer:
     A grid answered on one screen stands for several taps (``GameRules.taps``): its
     ``rows``, each a row's key and what was tapped in it (who won trick 5: ``("5",
     ("2",))``; the tricks a player names: ``("2", ("1", "4"))``); ``then`` the kinds
-    of the steps that follow it, answered with nothing ticked ("Done, nothing exposed").
+    of the steps that follow it, answered with nothing ticked ("Done, nothing exposed");
+    ``rest`` the answer for every row of the grid posted without one (Abracadabra's
+    "the rest to Ann": every trick still without a winner is Ann's).
     """
 
     kind: str
@@ -158,6 +160,7 @@ class Answer:
     faces: tuple[tuple[str, str], ...] = ()
     rows: tuple[tuple[str, tuple[str, ...]], ...] = ()
     then: tuple[str, ...] = ()
+    rest: str = ""
 
 
 HAND = "hand"

@@ -83,6 +83,9 @@ class EntryForm(VersionForm):
     value = forms.CharField(required=False, max_length=40)
     values = AnswerListField(required=False)
     pile = AnswerListField(required=False)
+    # A grid's "the rest to ..." button: the answer for every row of the grid posted
+    # without one (``Answer.rest``).
+    rest = forms.CharField(required=False, max_length=10)
     # Whether this table's screens post grids (a player's own phone posts one value).
     takes_grids: ClassVar[bool] = True
 
@@ -115,6 +118,7 @@ class EntryForm(VersionForm):
             self._faces(),
             tuple((key, ticked_boxes(values)) for key, values in rows),
             self._then(),
+            cleaned["rest"] if self.takes_grids else "",
         )
         try:
             cleaned["table"] = play_answer(self.current, answer, self.rng)

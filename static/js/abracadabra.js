@@ -49,7 +49,8 @@ function countNamed(step) {
 // them, proposed (templates/_step_tricks.html); a tap in its row, on that box or another,
 // makes the row the keeper's. The grid enters itself once every trick has a winner the
 // keeper tapped; while any is only proposed, the keeper's Done enters it. Without
-// script, Done does.
+// script, Done does. "The rest" under a column needs no script: a submit button whose
+// value the server gives every trick posted open (templates/_step_tricks.html).
 const TRICK_GRID = ".trick-grid:not(.name-grid)";
 
 function settle(input) {

@@ -766,3 +766,139 @@ def test_the_trick_grid_refuses_a_winner_not_at_the_table(client: Client, db: No
     assert response.status_code == 400
     game.refresh_from_db()
     assert game.pending == pending
+
+
+def trick_winners(game: Game) -> list[int]:
+    game.refresh_from_db()
+    return [e["value"] for e in game.pending if e["kind"] == "trick"]
+
+
+def the_rest_to(game: Game, rest: Any, tapped: dict[int, int], page: str) -> dict[str, Any]:
+    """The trick grid posted by a player's "the rest" button: the proposals as drawn
+    (ticked radios), the boxes ``tapped`` (trick -> seat), and ``rest``."""
+    data = {"version": game.version, "kind": "trick", "rest": rest}
+    data |= {f"trick-{number}": seats[0] for number, seats in grid_boxes(page).items()}
+    return data | {f"trick-{number}": str(seat) for number, seat in tapped.items()}
+
+
+# The spec deal's tricks Ann and Ben won that nobody named, and trick 8, which Ben named
+# and Ann won; Cleo won the other three nobody named (6, 7 and 13).
+NOT_CLEOS = {2: 0, 3: 1, 8: 0, 9: 1, 10: 0}
+
+
+def test_the_grid_has_a_rest_button_under_each_players_column(client: Client, db: None) -> None:
+    game = at_the_first_trick(db)
+
+    page = client.get(f"/g/{game.key}/").text
+
+    for seat, name in enumerate(game.record["players"]):
+        # formnovalidate: the browser sends the grid with tricks left open.
+        assert (
+            f'<button type="submit" name="rest" value="{seat}" formnovalidate class="secondary'
+            f' rest" aria-label="The rest to {name}">the rest</button>'
+        ) in page
+
+
+def test_the_rest_to_a_player_gives_them_every_trick_left_open_and_enters_the_grid(
+    client: Client, db: None
+) -> None:
+    # Without script: the proposals posted as ticked, five boxes tapped, then "the
+    # rest" under Cleo's column.
+    game = at_the_first_trick(db)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    data = the_rest_to(game, "2", NOT_CLEOS, client.get(f"/g/{game.key}/").text)
+    assert {n for n in range(1, 14) if f"trick-{n}" not in data} == {6, 7, 13}
+
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 303
+    assert trick_winners(game) == winners
+    # Then the cards of their bid suit: the grid is done.
+    assert 'name="kind" value="suit_cards"' in client.get(f"/g/{game.key}/").text
+
+
+def test_the_rest_with_htmx_answers_the_next_step(htmx_client: Client, db: None) -> None:
+    game = at_the_first_trick(db)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    data = the_rest_to(game, "2", NOT_CLEOS, htmx_client.get(f"/g/{game.key}/").text)
+
+    response = htmx_client.post(f"/g/{game.key}/enter/", data)
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert 'name="kind" value="suit_cards"' in response.text
+    assert trick_winners(game) == winners
+
+
+def test_the_rest_keeps_a_proposal_changed_and_fills_only_the_tricks_left_open(
+    client: Client, db: None
+) -> None:
+    # Trick 1, proposed for Dev, tapped for Ann; everything else left open goes to Ben.
+    game = at_the_first_trick(db)
+    data = the_rest_to(game, "1", {1: 0}, client.get(f"/g/{game.key}/").text)
+
+    assert client.post(f"/g/{game.key}/enter/", data).status_code == 303
+
+    # Proposed: 4 Ben, 5 Ann, 8 Ben, 11 Ann, 12 Ben.
+    assert trick_winners(game) == [0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1]
+
+
+def test_the_rest_after_every_trick_has_a_winner_enters_the_grid_as_posted(
+    client: Client, db: None
+) -> None:
+    game = at_the_first_trick(db)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    data = {"version": game.version, "kind": "trick", "rest": "3"}
+    data |= {f"trick-{n}": str(seat) for n, seat in enumerate(winners, start=1)}
+
+    assert client.post(f"/g/{game.key}/enter/", data).status_code == 303
+
+    assert trick_winners(game) == winners
+
+
+@pytest.mark.parametrize("rest", ["4", "7", "-1", "Ann", "1.0", "９"])
+def test_the_rest_to_anyone_but_a_player_at_the_table_is_refused_and_nothing_entered(
+    client: Client, db: None, rest: str
+) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+    data = the_rest_to(game, rest, NOT_CLEOS, client.get(f"/g/{game.key}/").text)
+
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    refused(
+        response,
+        400,
+        f"{rest!r} is not something that can be said here (Who won trick 1?)",
+    )
+    game.refresh_from_db()
+    assert game.pending == pending
+
+
+def test_the_rest_is_refused_even_with_every_trick_tapped(client: Client, db: None) -> None:
+    # Nothing is left for it to fill, but a value no player has is still not ours.
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+    winners = [entry.value for entry in SPEC_ENTRIES if entry.kind == "trick"]
+    data = {"version": game.version, "kind": "trick", "rest": "5"}
+    data |= {f"trick-{n}": str(seat) for n, seat in enumerate(winners, start=1)}
+
+    assert client.post(f"/g/{game.key}/enter/", data).status_code == 400
+
+    game.refresh_from_db()
+    assert game.pending == pending
+
+
+def test_a_winner_posted_past_the_last_trick_is_refused_with_the_rest_too(
+    client: Client, db: None
+) -> None:
+    game = at_the_first_trick(db)
+    pending = list(game.pending)
+    data = the_rest_to(game, "2", NOT_CLEOS, client.get(f"/g/{game.key}/").text)
+    data["trick-14"] = "0"
+
+    response = client.post(f"/g/{game.key}/enter/", data)
+
+    refused(response, 400, "There are more winners than tricks left to play.")
+    game.refresh_from_db()
+    assert game.pending == pending

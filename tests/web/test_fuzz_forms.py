@@ -225,6 +225,7 @@ def table_fields(game: Game) -> dict[str, st.SearchStrategy[str]]:
         "value": plausible(*choices),
         "values": plausible(*choices),
         "pile": plausible(*choices),
+        "rest": plausible(*choices),
         "number": plausible("1", "2", "0"),
         "confirm": plausible("on", ""),
     }

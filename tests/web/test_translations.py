@@ -67,6 +67,10 @@ SHARED = {
     "true", "false",
     # A plan of hand sizes: "het plan" in Dutch too.
     "plan",
+    # Dutch "die" ("that", "those"), not a die of Brink Bid's dice.
+    "die",
+    # Abracadabra's trick grid: "the rest" under a player's column, "de rest" in Dutch.
+    "rest",
 }  # fmt: skip
 ALLOWED = NAMES | GAME_NAMES | SHARED
 # English still allowed on a game's pages, by game key: none left (any new English on any
