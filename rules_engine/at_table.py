@@ -208,6 +208,19 @@ class Table:
             raise RulesError(Message("not_at_table", player=_name(self.record, seat)))
         return outward(self.record.rules.bid_step(self.round, self.draft, player), self.round)
 
+    def alone(self, seat: int) -> Step | None:
+        """What a phone held by ``seat`` alone is asked now, of a step the table asks of
+        several players at once (``Step.seats``: Skull King's bonuses owed): that
+        player's share of it; None where the step asks ``seat`` nothing. A bid is
+        ``bid_step``'s."""
+        step, ctx = self.step, self.round
+        player = ctx.player(seat) if ctx is not None else None
+        if ctx is None or self.draft is None or player is None or seat not in step.seats:
+            return None
+        asked = tuple(p for s in step.seats if (p := ctx.player(s)) is not None)
+        inner = replace(step, seat=player, seats=asked)
+        return outward(self.record.rules.alone(ctx, self.draft, inner, player), ctx)
+
     @property
     def bidders(self) -> tuple[int, ...]:
         """The seats whose bid may be given or changed now, in seat order."""

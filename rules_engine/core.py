@@ -577,6 +577,13 @@ class GameRules:
         """
         raise RulesError(Message("not_entered_in", kind=repr("bid"), game=self.title))
 
+    def alone(self, ctx: RoundContext, draft: Draft, step: Step, player: int) -> Step:
+        """``step``, asked of several players at once (``Step.seats``), as a phone held
+        by ``player`` alone asks it: that player's share of it. By default the same
+        step, asked of that player; a game whose step answers for everyone at once
+        (Skull King's "No bonuses") leaves that answer to the table."""
+        return replace(step, seat=player, seats=(player,))
+
     def sealed(self, setup: Setup) -> bool:
         """Whether bids are given unseen and shown together (the house rule ``bidding``)."""
         option = next((o for o in self.options if o.name == "bidding"), None)

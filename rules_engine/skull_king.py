@@ -224,6 +224,15 @@ class SkullKing(ScheduledHands):
         )
         return Step(StepKind.BONUS, prompt, owed[0], choices, low=0, high=MOST_BONUS, seats=owed)
 
+    def alone(self, ctx: RoundContext, draft: Draft, step: Step, player: int) -> Step:
+        """A player's own bonus, on their own phone: "No bonuses" for everyone is the
+        table's to say; the player's own "No bonus" (0) and the printed bonuses stay."""
+        if step.kind is not StepKind.BONUS:
+            return super().alone(ctx, draft, step, player)
+        choices = tuple(choice for choice in step.choices if choice.value != NO_MORE)
+        prompt = Message("skull_prompt_bonus_one", player=ctx.name(player))
+        return replace(step, prompt=prompt, seat=player, seats=(player,), choices=choices)
+
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Tricks nobody took may be entered while the tricks are (the Kraken)."""
         if self.next_step(ctx, draft).kind is not StepKind.TRICKS:

@@ -55,7 +55,7 @@ def own_step(current: Table, own: int) -> Step | None:
     if step.kind is StepKind.BID:
         return current.bid_step(own)
     if step.kind is StepKind.BONUS:
-        return step if own in step.seats else None
+        return current.alone(own)
     return step if step.kind is StepKind.TRICKS and step.seat == own else None
 
 

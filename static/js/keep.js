@@ -176,13 +176,20 @@
   }
 
   function atTheTable() {
-    body.addEventListener("htmx:sendError", (event) => {
+    // A tap that did not reach the server, or that the server could not take just
+    // then (5xx: "try again in a few seconds", a database out of reach, more work than
+    // it can do) is kept and sent again, as the ones made without a connection.
+    const keepTap = (event) => {
       const config = event.detail.requestConfig;
       if (config?.verb !== "post" || !within(config.elt, screen)) return;
       const pairs = [...config.formData].filter(([, value]) => typeof value === "string");
       keep([...queued(), { path: config.path, pairs }]); // the version among the pairs
       showWaiting();
       later();
+    };
+    body.addEventListener("htmx:sendError", keepTap);
+    body.addEventListener("htmx:responseError", (event) => {
+      if ((event.detail.xhr?.status ?? 0) >= 500) keepTap(event);
     });
     body.addEventListener("htmx:afterSettle", () => drawn());
     // The keeper taps on: a message shown earlier has been read.

@@ -143,6 +143,30 @@ def test_with_no_reception_but_no_word_from_the_browser_the_tap_is_tried_again_s
     assert page.locator(RED).count() == 0
 
 
+def test_a_tap_the_server_could_not_take_just_then_is_kept_and_sent_again(
+    screens: Screens,
+) -> None:
+    # The server answers "try again in a few seconds" (503: a database out of reach,
+    # an address past its CPU budget): the tap waits on the phone and goes again.
+    screens.game = "offline-503"
+    screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
+    page = screens.page
+    before = screens.read()
+    assert before.version is not None
+    refused: list[int] = []
+
+    def busy(route: Route) -> None:
+        refused.append(503)
+        route.fulfill(status=503, headers={"Retry-After": "1"}, body="Try again in a moment.")
+
+    page.route("**/enter/", busy, times=1)
+    tap_bid(page, before.allowed()[0])
+    page.wait_for_selector(KEPT, timeout=10_000)
+    assert refused == [503]
+    assert stored(screens.key).version == before.version + 1  # entered once
+    assert page.locator(RED).count() == 0
+
+
 def test_a_reload_without_a_connection_opens_the_table_with_the_tap_waiting(
     screens: Screens,
 ) -> None:

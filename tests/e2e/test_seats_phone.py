@@ -133,13 +133,13 @@ def test_a_seats_tap_without_reception_is_kept_and_sent_and_one_too_late_says_so
         cat.wait_for_selector(WAITING)
         keeper_taps(page, "1")  # Cat's tricks, on the keeper's phone
         # Bob made his bid: his own phone enters his bonus (+30, +20).
-        shows(bob, "#seat .pad .prompt", "Bonus for Bob")
+        shows(bob, "#seat .pad .prompt", "Bob made the bid: any bonus?")
         fits(bob)
         shot(bob, shots, "bonus")
         bonus(bob, "#seat .pad", [30, 20])
         bob.wait_for_function("() => !document.querySelector('#seat .pad .bonus-box')")
-        # Ann's, on the keeper's phone ("Bonus for Ann"): the round ends.
-        shows(page, "#step .prompt", "Bonus for Ann")
+        # Ann's, on the keeper's phone: the round ends.
+        shows(page, "#step .prompt", "Ann made the bid: any bonus?")
         bonus(page, "#step", [])
         shows(page, "#table .totals caption", "after round 1")
         # Bob's sheet shows round 1, pushed, with his bonus in his score.

@@ -388,6 +388,12 @@ def test_a_round_at_the_table_asks_tricks_then_the_bonus_of_those_who_made_it() 
         *(str(b.points) for b in BONUSES),
     ]
     assert current.step.choices[0].label == "No bonuses"
+    # On Cleo's own phone: her share of the step, without the table's "No bonuses".
+    cleo = current.alone(2)
+    assert cleo is not None and (cleo.seat, cleo.seats) == (2, (2,))
+    assert cleo.prompt == "Cleo made the bid: any bonus?"
+    assert [c.value for c in cleo.choices] == ["0", *(str(b.points) for b in BONUSES)]
+    assert current.alone(0) is None  # Ann owes no bonus
     with pytest.raises(RulesError, match="Ann missed their bid"):
         enter(rec, pending, Entry("bonus", 0, 20))
     with pytest.raises(RulesError, match="Ben's bonus is 0 to 500, not 501"):
