@@ -25,7 +25,7 @@ from bench.games import before_last_tap, first_tap, game_in_progress, tap_form
 from bench.wsgi import Browser, Reply
 from rules_engine import Answer, Record
 from scorepad.models import Game
-from scorepad.views.sheet import kept_as
+from scorepad.screens.sheet import kept_as
 
 GAME = "boerenbridge"  # played to exactly 100: the one game that can run 30 rounds
 PLAYERS = 4

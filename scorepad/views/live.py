@@ -52,11 +52,11 @@ from rules_engine import GAMES, MOST_PLAYERS, Table
 from scorepad import live
 from scorepad.access import keeper_game, seat_at, viewer_game
 from scorepad.models import SEEN_EVERY, Game, Seat
+from scorepad.screens.seat import seat_context
+from scorepad.screens.sheet import sheet_context, sheet_parts
+from scorepad.screens.table import attention, current_table, shared_context
 from scorepad.table_changes import sheet_state
 from scorepad.throttle import address
-from scorepad.views.seats import seat_context
-from scorepad.views.sheet import sheet_context, sheet_parts
-from scorepad.views.table import attention, current_table, shared_context
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from scorepad.forms import BlankSheetForm, SheetPdfForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.paper import blank_sheet as blank_sheet_paper
 from scorepad.pdf import is_wide, pdf_download
-from scorepad.views.sheet import sheet_context
+from scorepad.screens.sheet import sheet_context
 
 
 def _rules(game: str) -> GameRules:

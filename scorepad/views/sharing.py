@@ -22,8 +22,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepad.access import keeper_game, viewer_game, viewer_url, viewer_version
 from scorepad.http import HtmxHttpRequest
-from scorepad.views.sheet import sheet_context
-from scorepad.views.table import current_table, table_context
+from scorepad.screens.sheet import sheet_context
+from scorepad.screens.table import current_table, table_context
 
 ETAG_SALT = "scorepad.views.sharing.viewer-etag"
 

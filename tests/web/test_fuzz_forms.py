@@ -31,7 +31,7 @@ from rules_engine import GAMES, StepKind, parse_record, presets, review
 from scorepad import throttle
 from scorepad.forms import SetupForm
 from scorepad.models import Figures, Game
-from scorepad.views.table import current_table
+from scorepad.screens.table import current_table
 from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, OH_HELL, SINKER
 from tests.web.browsers import started_here
 

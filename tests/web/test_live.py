@@ -27,9 +27,9 @@ from django.urls import resolve
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game
+from scorepad.screens import table as table_views
+from scorepad.screens.table import current_table
 from scorepad.views import live as live_views
-from scorepad.views import table as table_views
-from scorepad.views.table import current_table
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 

@@ -18,9 +18,9 @@ from django.utils.html import escape
 from rules_engine import new_record
 from scorepad import live
 from scorepad.models import Game, Seat
+from scorepad.screens.seat import seat_context
+from scorepad.screens.table import current_table
 from scorepad.views import live as live_views
-from scorepad.views.seats import seat_context
-from scorepad.views.table import current_table
 from tests.web.seats import cells, marked, take
 from tests.web.test_live import events, open_stream, run, tap
 

@@ -11,8 +11,8 @@ from django.test import Client
 
 from rules_engine import parse_record
 from scorepad.models import Game
+from scorepad.screens.sheet import sheet_context
 from scorepad.views.printing import _part
-from scorepad.views.sheet import sheet_context
 from tests.web.changes import after_two_rounds, post, spec_example
 from tests.web.test_sheet import cells, rows_to_play, sheet_rows
 

@@ -23,7 +23,7 @@ from tests.web.test_live import events, open_stream, run
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 # The module (scorepad.views re-exports its view, also named sheet).
-sheet_views = sys.modules["scorepad.views.sheet"]
+sheet_views = sys.modules["scorepad.screens.sheet"]
 
 # Round 1 of Oh Hell for four, Ann deals 10 cards: Bob, Cat, Dev and Ann bid 3, 2, 3, 3;
 # Bob, Cat and Dev take 4, 2 and 1 tricks (Ann's 3 are filled in): the round's end.
