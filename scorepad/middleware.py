@@ -22,7 +22,8 @@ from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext
 
-from scorepad import live, throttle
+from scorepad import throttle
+from scorepad.live import publish
 
 
 def private_pages(
@@ -76,27 +77,14 @@ def live_after_answer(
     get_response: Callable[[HttpRequest], HttpResponse],
 ) -> Callable[[HttpRequest], HttpResponse]:
     """A tap's change is drawn for the phones watching it, and published, once the tap's
-    own answer is sent (scorepad/live.py): the phone that tapped never waits for the
-    others' screens. The response's close comes after its last byte is sent (under
-    WSGI as under ASGI) and before Django gives the connection back; a request whose
-    answer was never sent publishes at its end (``live._finished``)."""
+    own answer is sent (scorepad/live/publish.py): the phone that tapped never waits for
+    the others' screens. This marks the request as being answered; Django's
+    ``request_finished`` signal, sent once the answer's last byte is out (under WSGI as
+    under ASGI, and for a request whose phone went away), publishes what it saved."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
-        pending = live.answering()
-        response = get_response(request)
-        if not pending:
-            live.answered(pending)  # nothing saved: later changes in this thread go at once
-            return response
-        close = response.close
-
-        def publish_then_close() -> None:
-            try:
-                live.answered(pending)
-            finally:
-                close()
-
-        response.close = publish_then_close  # type: ignore[method-assign]
-        return response
+        publish.answering()
+        return get_response(request)
 
     return middleware
 

@@ -23,8 +23,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record
-from scorepad import live
+from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record, standing
 from scorepad.figures import FIGURES, rebuild, rows_for
 from scorepad.ratings import RATED, rerate, rerate_all
 from scorepad.table_changes import moved_seats
@@ -87,7 +86,7 @@ class Game(models.Model):
     # (most games are kept on one phone, and a tap costs no query for them).
     seated = models.BooleanField(default=False)
     # When a server process last drew a live screen of the game for a stream of its own
-    # (scorepad/live.py): while that is recent, whichever process saves a change draws
+    # (scorepad/live/drawings.py): while that is recent, whichever process saves a change draws
     # it for every process, also one with no stream of the game itself.
     watched = models.DateTimeField(null=True, blank=True)
     owner = models.ForeignKey(
@@ -162,6 +161,12 @@ class Game(models.Model):
             loaded = self._loaded = (self.record, self.pending, state)
         return loaded[2]
 
+    def table(self) -> Table:
+        """The game at the table as stored: the engine's ``Table`` of the record and the
+        round in progress (its ``attention`` says what a correction broke in it, if any)."""
+        record, pending = self.load()
+        return standing(record, pending, self.correcting)
+
     def set_deleted(self, when: datetime | None) -> None:
         """Delete the game (at ``when``), or bring it back (None). Its figures say so
         too, in the same transaction: lists and statistics read them without the game."""
@@ -172,13 +177,13 @@ class Game(models.Model):
             Figures.objects.filter(game_id=self.pk).update(deleted=when is not None)
         self.deleted = when
         self.version += 1
-        live.changed(self.pk, self.version)
 
     def take_seat(self, number: int) -> Seat | None:
         """A phone takes the seat ``number``; None if another phone holds it.
 
-        A change like any other (``set_deleted``): every screen watching hears of it,
-        so that the keeper's table marks the player as having a phone.
+        A change like any other (``set_deleted``): a new version, which every screen
+        watching hears of (scorepad/play.py), so that the keeper's table marks the
+        player as having a phone.
         """
         with transaction.atomic():
             try:
@@ -197,22 +202,23 @@ class Game(models.Model):
         with transaction.atomic():
             self._changed(join_key=self.join_key)
 
-    def seats_follow(self, again: Game) -> None:
+    def seats_follow(self, again: Game) -> bool:
         """After Play again, each phone at a seat here holds the same seat at ``again``
         (the same players in the same seats): its link here leads there (``Seat.next``),
-        and every phone watching hears of it."""
+        in a new version of this game; false where no phone held a seat."""
         if not self.seated:
-            return  # no phone ever took a seat: nothing to read
+            return False  # no phone ever took a seat: nothing to read
         with transaction.atomic():
             held = list(Seat.objects.filter(game=self, released__isnull=True, next__isnull=True))
             if not held:
-                return
+                return False
             for seat in held:
                 seat.next = Seat.objects.create(game=again, number=seat.number)
                 seat.save(update_fields=["next"])
             Game.objects.filter(pk=again.pk).update(seated=True)
             again.seated = True
             self._changed()
+        return True
 
     def release_seat(self, number: int) -> bool:
         """Free the seat ``number``: its phone's link stops working, another may take it.
@@ -226,12 +232,10 @@ class Game(models.Model):
         return bool(freed)
 
     def _changed(self, **fields: Any) -> None:
-        """A new version for a change outside the record (and ``fields``), published once
-        committed. Read back rather than counted here: this game may have been read
-        before a tap."""
+        """A new version for a change outside the record (and ``fields``). Read back
+        rather than counted here: this game may have been read before a tap."""
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1, **fields)
         self.version = Game.objects.values_list("version", flat=True).get(pk=self.pk)
-        live.changed(self.pk, self.version)
 
     def move_seats(self, seat: int, step: int) -> None:
         """The phones follow their players when the seats move (RULINGS, "Players come
@@ -272,6 +276,7 @@ class Game(models.Model):
 
         A screen's form is first checked against that same version (``VersionForm``).
         On success this game holds what was written, so the answer needs no second read.
+        Saved, not published: scorepad/play.py does both.
         ``redo``: the entries Redo may put back; a new entry saves none.
         """
         before = self.load()[0]
@@ -298,9 +303,6 @@ class Game(models.Model):
                 self.move_seats(*moved)
             if record_changed:
                 refresh_figures(self, fewer=moved is not None and moved[1] < 0)
-            # Every screen watching the game hears of it once it is committed; this
-            # process's draw it from the table worked out here.
-            live.changed(self.pk, self.version, self, table=table)
         return True
 
     def changes(
@@ -408,9 +410,9 @@ class Seat(models.Model):
 class Drawing(models.Model):
     """A game's latest version as one live view shows it in one language on one site,
     drawn by the server process that saved it, for the other processes' streams to
-    send rather than draw again (scorepad/live.py, ``share``): the worker processes of
+    send rather than draw again (scorepad/live/drawings.py, ``share``): the worker processes of
     one machine on SQLite, or of several servers on PostgreSQL. One row a view, written
-    over at each change; rows no process drew for a day are deleted (``live.prune``).
+    over at each change; rows no process drew for a day are deleted (``drawings.prune``).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
@@ -418,7 +420,7 @@ class Drawing(models.Model):
     language = models.CharField(max_length=16)
     site = models.CharField(max_length=255)
     version = models.PositiveIntegerField()
-    # The view's events by name, as scorepad/views/live.py draws them.
+    # The screen's events by name, as scorepad/screens/streams.py draws them.
     events = models.JSONField()
     drawn = models.DateTimeField(db_index=True)
     # When a process last drew this view because a stream of its own watched it: the

@@ -18,9 +18,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
 from rules_engine import RulesError, parse_record
-from scorepad import live
 from scorepad.engine_words import translated
 from scorepad.figures import CHUNK, FIGURES, rows_for
+from scorepad.live import publish
 from scorepad.models import Figures, Game, record_fingerprint
 from scorepad.ratings import rerate_owner
 from scorepad.stats import title_of
@@ -109,7 +109,7 @@ def apply_renaming(figures: QuerySet[Figures], renaming: Renaming) -> int:
         Game.objects.bulk_update(games, ["record", "fingerprint", "version"], batch_size=CHUNK)
         # Every screen watching one of these games (a table, a sheet, a viewer) shows
         # the new name once this is committed.
-        live.changed_together([(game.pk, game.version) for game in games])
+        publish.changed_together([(game.pk, game.version) for game in games])
         Figures.objects.bulk_create(
             rows,
             batch_size=CHUNK,

@@ -224,7 +224,8 @@ INSTALLED_APPS = [
 GZIP_RESPONSES = env_bool("GZIP_RESPONSES", True)
 
 MIDDLEWARE = [
-    # First, so that a tap's change is published after everything else has answered.
+    # First: a request is marked as being answered before anything else runs; what it
+    # saves is published once its answer is sent (scorepad/live/publish.py).
     "scorepad.middleware.live_after_answer",
     "django.middleware.security.SecurityMiddleware",
     "scorepad.middleware.opener_policy",
@@ -328,7 +329,7 @@ GAMES_STARTED_PER_HOUR = env_int("GAMES_STARTED_PER_HOUR", 60)
 # more are refused with a 503 for a moment. Keep it below gunicorn's workers.
 PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
 
-# Live updates (scorepad/live.py, scorepad/views/live.py): each screen watching a game
+# Live updates (scorepad/live/, scorepad/views/live.py): each screen watching a game
 # keeps one stream open (server-sent events). Bounded per server process, per address
 # and per game, so that nobody can hold all of a server's connections (429 past them).
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorepad import live
+from scorepad.live import drawings
 from scorepad.models import Game
+from scorepad.screens import kept
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dev")
 
@@ -83,11 +84,12 @@ def fast_passwords(settings: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def nothing_drawn_yet() -> None:
-    """What this process drew and kept of games (scorepad/live.py) forgotten: a database
-    emptied between tests gives the next test's game the last one's id."""
-    live._drawn.clear()
-    live._states.clear()
-    live._read_lately.clear()
+    """What this process drew and kept of games (scorepad/live/drawings.py,
+    scorepad/screens/kept.py) forgotten: a database emptied between tests gives the
+    next test's game the last one's id."""
+    drawings._drawn.clear()
+    kept.forget_all()
+    drawings._read_lately.clear()
 
 
 @pytest.fixture

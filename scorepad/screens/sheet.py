@@ -19,11 +19,11 @@ from rules_engine import (
     review,
 )
 from rules_engine.messages import names_and
-from scorepad import live
 from scorepad.charts import running_totals
 from scorepad.models import Game
 from scorepad.paper import filled_sheet
 from scorepad.pdf import is_wide, parts
+from scorepad.screens.everyone import template
 from scorepad.table_changes import sheet_state
 
 
@@ -150,9 +150,7 @@ def drawn_sheet(game: Game, request: HttpRequest) -> dict[str, Any]:
 
 
 def sheet_parts(game: Game, request: HttpRequest) -> dict[str, str]:
-    """The page's two live parts, as its stream sends them (scorepad/views/live.py):
+    """The page's two live parts, as its stream sends them (scorepad/screens/streams.py):
     the sheet, which changes with the record, and its end, which carries the version."""
     context = sheet_facts(game) | drawn_sheet(game, request) | {"live": True}
-    return {
-        part: live.template(f"sheet.html#{part}", context, request) for part in ("sheet", "end")
-    }
+    return {part: template(f"sheet.html#{part}", context, request) for part in ("sheet", "end")}

@@ -21,21 +21,19 @@ from rules_engine import (
     describe,
     last_entry,
     places,
-    standing,
 )
-from scorepad import live
 from scorepad.engine_words import translated
 from scorepad.forms import small_number
 from scorepad.http import game_address
 from scorepad.models import Game
+from scorepad.screens.kept import Context, once
 from scorepad.table_changes import TableChanges, starting_totals, table_changes
 
 
 def current_table(game: Game) -> tuple[Table, str | None]:
     """The game at the table as stored, and what needs attention in it, if anything
     (a correction made an entry of the round in progress impossible: ``standing``)."""
-    record, pending = game.load()
-    current = standing(record, pending, game.correcting)
+    current = game.table()
     return current, attention(current)
 
 
@@ -268,14 +266,11 @@ def shared_context(
     game: Game, current: Table, error: str | None = None, kept_only: bool = False
 ) -> dict[str, Any]:
     """``table_context`` of a version, worked out once in this process for every
-    screen drawn of it in this language (``live.once``): each live view of a change
-    (scorepad/views/live.py) and the answer to the tap that saved it here. Read only.
-    ``kept_only``: only where this process kept the version (``live.once``)."""
-    key = ("context", translation.get_language(), error)
-    context: dict[str, Any] = live.once(
-        game, key, lambda: table_context(game, current, error), kept_only
-    )
-    return context
+    screen drawn of it in this language (``kept.once``): each live view of a change
+    (scorepad/screens/streams.py) and the answer to the tap that saved it here. Read
+    only. ``kept_only``: only where this process kept the version (``kept.once``)."""
+    key = Context(translation.get_language(), error)
+    return once(game, key, lambda: table_context(game, current, error), kept_only)
 
 
 def saved_context(game: Game, after: Table) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import RulesError, new_record, review
-from scorepad import throttle
+from scorepad import play, throttle
 from scorepad.access import keeper_game, remember
 from scorepad.engine_words import translated
 from scorepad.http import HtmxHttpRequest
@@ -71,7 +71,7 @@ def play_again(request: HtmxHttpRequest, key: str) -> HttpResponse:
     # The same rules by the same name: "Grandma's rules" again, not the rules in words.
     created = Game.start(again, owner=owner, rules_name=game.rules_name)
     # The players' own phones come along, each to its seat at the new game.
-    game.seats_follow(created)
+    play.seats_follow(game, created)
     remember(request, created)
     kept = [*((old, new) for old, new in made.items() if old != game.key), (game.key, created.key)]
     request.session[SESSION_AGAIN] = dict(kept[-SESSION_AGAIN_KEPT:])

@@ -16,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules_engine import GAMES
+from scorepad import play
 from scorepad.access import keeper_game
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Figures
@@ -41,7 +42,7 @@ def delete_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
         context = {"game": game, "title": title, "players": list(seats), "next": _back(request, "")}
         return render(request, "delete.html", context)
     if game.deleted is None:
-        game.set_deleted(timezone.now())
+        play.delete(game, timezone.now())
         rerate(Figures, game.owner_id, game.kind)  # the later games rated without it
     return HttpResponseRedirect(f"{reverse('history')}?deleted={game.key}", status=303)
 
@@ -51,6 +52,6 @@ def restore_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Undo a deletion: the game is back in the history and the statistics."""
     game = keeper_game(request, key)
     if game.deleted is not None:
-        game.set_deleted(None)
+        play.delete(game, None)
         rerate(Figures, game.owner_id, game.kind)
     return HttpResponseRedirect(_back(request, reverse("sheet", args=[game.key])), status=303)

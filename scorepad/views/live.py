@@ -3,8 +3,9 @@
 ``GET /g/<key>/live/`` (the keeper's table), ``GET /v/<viewer_key>/live/`` (the
 viewer and its sheet) and ``GET /s/<key>/live/`` (a player's own phone) answer
 ``text/event-stream``: at every change of the game, the
-fragments that screen shows, drawn again (scorepad/live.py draws each once per
-version, view and language, for every stream alike), each with ``id: <version>``.
+fragments that screen shows (scorepad/screens/streams.py), drawn again once per version,
+screen and language for every stream alike (scorepad/live/drawings.py), each with
+``id: <version>``.
 htmx's SSE extension swaps them in (static/js/sse.js, static/js/live.js).
 
 A stream that resumes says the version it last had (``Last-Event-ID``, or ``?v=``
@@ -23,10 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-import threading
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from functools import partial
 from typing import Any
@@ -43,146 +42,18 @@ from django.http import (
     StreamingHttpResponse,
 )
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
-from rules_engine import GAMES, MOST_PLAYERS, Table
-from scorepad import live
 from scorepad.access import keeper_game, seat_at, viewer_game
+from scorepad.live import bus, drawings
 from scorepad.models import SEEN_EVERY, Game, Seat
-from scorepad.screens.seat import seat_context
-from scorepad.screens.sheet import sheet_context, sheet_parts
-from scorepad.screens.table import attention, current_table, shared_context
-from scorepad.table_changes import sheet_state
+from scorepad.screens.everyone import origin
+from scorepad.screens.streams import HELD, HOLDER, SCREENS, seat_screen
 from scorepad.throttle import address
 
 log = logging.getLogger(__name__)
 
-
-def _current(game: Game, says_attention: bool = True) -> tuple[Table, dict[str, Any]]:
-    """The game's table and what the table screen draws of it (in the language being
-    drawn), worked out once a version for every view of it (``live.once``): a seat's
-    phone, the viewer and the keeper's table all start from them. The viewer's
-    (``says_attention`` off) says nothing of what needs attention."""
-    current = live.once(game, "table", lambda: current_table(game)[0])
-    broken = attention(current) if says_attention else None
-    return current, shared_context(game, current, broken)
-
-
-def _table(game: Game, request: HttpRequest) -> dict[str, str]:
-    # Pushed: the screen has a stream, so its table needs no poll (templates/table.html).
-    context = _current(game)[1] | {"pushed": True}
-    drawn = {"table": live.template("table.html#table", context, request)}
-    if game.seated:
-        # The phones at the seats, to release (once one took a seat): sent when it changes.
-        drawn["seats"] = live.template("table.html#seats", context, request)
-    return drawn
-
-
-# A seat's view is drawn for the seat's number ("seat:2"), for whichever phone holds
-# it: with it, the holder's id (a fact of the drawing, never sent), which a seat's
-# stream checks before sending anything (``_ended_on_release``), so that a released
-# phone never sees the next one's.
-HOLDER = "_holder"
-# Every seat a phone may hold: with players who come and go, a game names up to 20.
-MOST_SEATS = max(MOST_PLAYERS, *(rules.max_players for rules in GAMES.values()))
-# With it, the phones holding any seat then: a phone whose seat moved along (a player
-# joined before it) is told apart from one released (``_ended_on_release``).
-HELD = "_held"
-
-
-def _seat_view(number: int) -> live.Drawer:
-    def draw(game: Game, request: HttpRequest) -> dict[str, str]:
-        held = live.once(game, "seats", lambda: _held_seats(game))
-        holders = ",".join(str(seat.pk) for seat in held.values())
-        seat = held.get(number)
-        if seat is None:
-            return {HOLDER: "", HELD: holders}
-        current, base = _current(game)
-        context = seat_context(seat, current, base=base)
-        own = context["pad"] or context["own_sealed_bid"] is not None or context["change"]
-        if own or context["apart"]:
-            html = live.template("seat.html#seat", context, request)
-        else:
-            html = _as_any_seat(game, context, request, seat)
-        sheet = _sheet(game, request, base, "seat.html#sheet")
-        return {HOLDER: str(seat.pk), HELD: holders, "seat": html, "sheet": sheet}
-
-    return draw
-
-
-# A seat's phone that shows nothing of its own (no pad, no bid of its own, no change
-# to offer: every phone but the one asked, most of the time) shows what every such
-# phone does, but for its own name and link: drawn once a version for all of them,
-# with stand-ins that no name or key can contain, each phone's own put in after.
-_KEY_MARK = f"seat{secrets.token_hex(8)}"
-_NAME_MARK = f"name{secrets.token_hex(8)}"
-
-
-def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat: Seat) -> str:
-    def draw() -> str:
-        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK, next_id=seat.next_id)
-        marked = context | {
-            "seat": stand_in,
-            "seat_name": _NAME_MARK,
-            "links": {"enter": reverse("seat_enter", args=[_KEY_MARK])},
-        }
-        return live.template("seat.html#seat", marked, request)
-
-    language = translation.get_language()
-    # Followed to the next game (Play again) or not: each phone's own link leads there.
-    followed = seat.next_id is not None
-    html: str = live.once(game, ("any seat", language, live.origin(request), followed), draw)
-    return html.replace(_KEY_MARK, seat.key).replace(_NAME_MARK, escape(context["seat_name"]))
-
-
-def _held_seats(game: Game) -> dict[int, Seat]:
-    """The seats a phone holds, by number: read once a version for every seat's view."""
-    held = {seat.number: seat for seat in Seat.objects.filter(game=game, released__isnull=True)}
-    for seat in held.values():
-        seat.game = game
-    return held
-
-
-def _viewer(game: Game, request: HttpRequest) -> dict[str, str]:
-    context = _current(game, says_attention=False)[1]
-    return {
-        "live": live.template("viewer.html#live", context, request),
-        "sheet": _sheet(game, request, context, "viewer.html#sheet"),
-    }
-
-
-# The viewer's sheet (and a seat's) changes with the record only (a round's end, a
-# correction), not at every tap: kept by the record's hash, it is drawn once a round.
-_sheets: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-_sheets_lock = threading.Lock()
-
-
-def _sheet(game: Game, request: HttpRequest, context: dict[str, Any], template: str) -> str:
-    key = (
-        template,
-        game.pk,
-        sheet_state(game),
-        game.correcting,
-        translation.get_language(),
-        live.origin(request),
-    )
-    with _sheets_lock:
-        kept = _sheets.get(key)
-    if kept is None:
-        # As the page draws it: the sheet reads the table's context too.
-        kept = live.template(template, context | sheet_context(game), request)
-        with _sheets_lock:
-            _sheets[key] = kept
-            while len(_sheets) > 128:
-                _sheets.popitem(last=False)
-    return kept
-
-
-live.VIEWS.update({"table": _table, "viewer": _viewer})
-live.VIEWS.update({f"seat:{number}": _seat_view(number) for number in range(MOST_SEATS)})
 
 # The streams open in this process, by address and by game.
 _open: Counter[tuple[str, Any]] = Counter()
@@ -229,7 +100,7 @@ def _shown(request: HttpRequest) -> int | None:
 # heard from for a few beats to be stuck (static/js/live.js reads the game then).
 ALIVE_SECONDS = 4.0
 # How long a stream waits for a change's drawing before it lets its phone read the game
-# itself (``live.Late``): more tables than the server's cores carry are a queue of
+# itself (``drawings.Late``): more tables than the server's cores carry are a queue of
 # drawings, which a phone would otherwise wait out in silence.
 DRAWN_WITHIN = 0.5
 
@@ -248,7 +119,7 @@ def _behind(version: int | None) -> bytes:
 
 # What a stream sends instead of a drawing it must not show, and then ends (a seat's
 # stream, once its seat is released: ``_ended_on_release``); None to send the drawing.
-Refuse = Callable[[live.Drawn], bytes | None]
+Refuse = Callable[[drawings.Drawn], bytes | None]
 
 
 async def _events(
@@ -261,13 +132,13 @@ async def _events(
 ) -> AsyncGenerator[bytes]:
     """The stream itself: the state at once if the screen's is old, then each change.
     What it sends are the drawings' own pieces, shared, not a copy for each stream."""
-    listener = live.listen(game_id, (view, language, site))
+    listener = bus.listen(game_id, (view, language, site))
     started = time.monotonic()
     sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
     try:
         # The request's own connection, given back before the stream waits: it would be
         # held (under ASGI, in the request's thread) until the stream closes. What the
-        # stream reads from now on is read apart (scorepad/live.py).
+        # stream reads from now on is read apart (scorepad/live/bus.py).
         await sync_to_async(connections.close_all)()
         # How soon the browser tries again when the stream ends or drops.
         yield b"retry: 1000\n\n"
@@ -279,8 +150,10 @@ async def _events(
                 listener.version = shown or 0
             if target is None or shown is None or target > shown:
                 try:
-                    drawn = await live.drawn(game_id, view, language, site, target, DRAWN_WITHIN)
-                except live.Late:
+                    drawn = await drawings.drawn(
+                        game_id, view, language, site, target, DRAWN_WITHIN
+                    )
+                except drawings.Late:
                     # More to draw than this process can in time: the phone reads the game
                     # itself (static/js/live.js), and this stream goes on from there,
                     # every part sent again at the next change.
@@ -329,7 +202,7 @@ async def _events(
                     continue  # its time is up (see above), not a heartbeat's
                 yield _alive(beat)
     finally:
-        live.forget(listener)
+        bus.forget(listener)
 
 
 # What a stream of one kind does besides (a seat's: ``_seen``).
@@ -376,7 +249,7 @@ async def _stream(
         game.pk,
         view,
         language,
-        live.origin(request),
+        origin(request),
         _shown(request),
         refuse(language) if refuse else None,
     )
@@ -408,7 +281,7 @@ async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
     return await _stream(
         request,
         seat.game,
-        f"seat:{seat.number}",
+        seat_screen(seat.number),
         partial(_seen, seat.pk),
         partial(_ended_on_release, seat.pk),
     )
@@ -416,7 +289,7 @@ async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
 
 def _seat_seen(request: HttpRequest, key: str) -> Seat:
     seat = seat_at(request, key)
-    if f"seat:{seat.number}" not in live.VIEWS:
+    if seat_screen(seat.number) not in SCREENS:
         raise Http404  # no game has so many players
     if seat.released is None:
         seat.mark_seen()
@@ -427,7 +300,7 @@ def _ended_on_release(seat_id: int, language: str) -> Refuse:
     """A seat's stream ends, saying so, as soon as its seat is released (or held by
     another phone since), before anything drawn for the seat's next holder is sent."""
 
-    def refuse(drawn: live.Drawn) -> bytes | None:
+    def refuse(drawn: drawings.Drawn) -> bytes | None:
         if drawn.facts.get(HOLDER) == str(seat_id):
             return None
         if str(seat_id) in drawn.facts.get(HELD, "").split(","):
@@ -437,7 +310,7 @@ def _ended_on_release(seat_id: int, language: str) -> Refuse:
             return b""
         with translation.override(language):
             notice = render_to_string("seat_released.html#notice")
-        return live.event_text(drawn.version, "seat", notice).encode()
+        return drawings.event_text(drawn.version, "seat", notice).encode()
 
     return refuse
 
@@ -450,7 +323,7 @@ async def _seen(seat_id: int, events: AsyncGenerator[bytes]) -> AsyncGenerator[b
             if time.monotonic() - noted >= SEEN_EVERY.total_seconds():
                 noted = time.monotonic()
                 loop = asyncio.get_running_loop()
-                await live.apart(loop, sync_to_async(_mark_seen)(seat_id))
+                await bus.apart(loop, sync_to_async(_mark_seen)(seat_id))
             yield chunk
     finally:
         await events.aclose()  # its listener forgotten now, not when collected
@@ -460,12 +333,8 @@ def _mark_seen(seat_id: int) -> None:
     try:
         Seat.objects.filter(pk=seat_id).update(seen=timezone.now())
     finally:
-        if live.on_postgres():
-            connections["default"].close()  # as scorepad/live.py does: nothing else will
-
-
-# The keeper's score sheet: its parts are drawn by scorepad/views/sheet.py.
-live.VIEWS["sheet"] = sheet_parts
+        if bus.on_postgres():
+            connections["default"].close()  # as scorepad/live/bus.py does: nothing else will
 
 
 @require_GET

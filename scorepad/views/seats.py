@@ -27,6 +27,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules_engine import Table
+from scorepad import play
 from scorepad.access import join_game, join_url, keeper_game, seat_at
 from scorepad.forms import SeatEntryForm, SeatForm, correcting_words, seat_mark, small_number
 from scorepad.http import HtmxHttpRequest
@@ -121,7 +122,7 @@ def join(request: HtmxHttpRequest, join_key: str) -> HttpResponse:
             "keeper."
         ) % {"player": players[number]}
         return _join_page(request, game, message, 403)
-    seat = game.take_seat(number)
+    seat = play.take_seat(game, number)
     if seat is None:
         message = gettext(
             "%(player)s's seat already has a phone. If that is not yours, ask the keeper to "
@@ -145,7 +146,7 @@ def new_join_link(request: HtmxHttpRequest, key: str) -> HttpResponse:
     stops at once, the phones at their seats keep them. A plain form, rarely used: the
     table again, its Join box open on the new code."""
     game = keeper_game(request, key)
-    game.new_join_link()
+    play.new_join_link(game)
     return HttpResponseRedirect(reverse("table", args=[game.key]) + "?join=new#join", status=303)
 
 
@@ -199,7 +200,7 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return _render(request, seat, current, form.message(), 400)
     if broken is not None:
         return _render(request, seat, current, broken, 400)
-    if not game.save_table(form.cleaned_data["table"]):
+    if not play.save(game, form.cleaned_data["table"]):
         # Another phone saved in between: the game as it now stands.
         game.refresh_from_db()
         current, _ = current_table(game)
@@ -217,7 +218,7 @@ def release_seat(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     game = keeper_game(request, key)
     current, broken = current_table(game)
     error = None
-    if number >= len(current.record.players) or not game.release_seat(number):
+    if number >= len(current.record.players) or not play.release_seat(game, number):
         error = gettext("No phone holds that seat: there is nothing to release.")
     if request.htmx:
         # The table too: the release made a new version, which its forms must carry.

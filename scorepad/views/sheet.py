@@ -18,6 +18,7 @@ from rules_engine import (
     fields,
     table,
 )
+from scorepad import play
 from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import STALE, RoundCellsForm
@@ -161,7 +162,7 @@ def correct_round(request: HtmxHttpRequest, key: str, number: int) -> HttpRespon
                 "The round in progress would not stand (%(reason)s): finish or undo it first."
             ) % {"reason": message}
         return _cells_page(request, game, form, error=message, status=400)
-    if not game.save_table(after):
+    if not play.save(game, after):
         game.refresh_from_db()
         return _cells_page(request, game, form, error=gettext(STALE), status=409)
     return HttpResponseRedirect(reverse("sheet", args=[game.key]), status=303)

@@ -24,6 +24,7 @@ from rules_engine import (
     put_back,
     take_back,
 )
+from scorepad import play
 from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import CorrectForm, EntryForm, VersionForm
@@ -59,7 +60,7 @@ def _render(
 
 def _refused(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
     """The table as it stands, with why the form was refused (409 for an older screen)."""
-    current, _ = current_table(game)
+    current = game.table()
     if form.stale():
         return _render(request, game, current, stale_words(request), 409)
     return _render(request, game, current, form.message(), 400)
@@ -72,10 +73,10 @@ def _saved(
 
     ``redo``: what Redo may then put back; anything new entered clears it.
     """
-    if not game.save_table(after, redo):
+    if not play.save(game, after, redo):
         # Another phone saved in between: show the game as it now stands.
         game.refresh_from_db()
-        current, _ = current_table(game)
+        current = game.table()
         return _render(request, game, current, stale_words(request), 409)
     if request.htmx:
         # The table's context worked out once for the answer and the screens watching.
@@ -111,7 +112,7 @@ def versioned[Form: VersionForm](
 
 def _refusal(request: HtmxHttpRequest, game: Game, error: RulesError) -> HttpResponse:
     """The table as it stands, with the engine's reason for refusing (400)."""
-    current, _ = current_table(game)
+    current = game.table()
     return _render(request, game, current, translated(error.message), 400)
 
 
@@ -129,7 +130,7 @@ def game_table(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_POST
 def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
-    current, _ = current_table(game)
+    current = game.table()
     form = EntryForm(game.version, current, request.POST)
     if not form.is_valid():
         if form.stale():
@@ -165,7 +166,7 @@ def undo_step(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpRe
 @versioned(VersionForm)
 def redo_step(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
     """Put back the entry Undo took back last, checked by the engine like any entry."""
-    current, _ = current_table(game)
+    current = game.table()
     undone = game.undone()
     try:
         after = put_back(current, undone)

@@ -18,7 +18,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
 
-from scorepad import live
+from scorepad.live import bus
 from tests.e2e.screens import PHONE_WIDTH, Screens
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def test_a_viewer_whose_stream_was_cut_says_so_and_resumes_with_what_it_missed(
         # time), reconnecting fails, and no poll gets through either.
         viewer.route("**/*", lambda route: route.abort())
         settings.LIVE_STREAM_SECONDS = 0.01
-        live.wake_all()
+        bus.wake_all()
         viewer.wait_for_selector("[data-live-mode=lost]")
         note = viewer.locator(".live-status")
         note.wait_for(state="visible")

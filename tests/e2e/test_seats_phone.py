@@ -31,7 +31,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from rules_engine import new_record
-from scorepad import live
+from scorepad.live import drawings
 from scorepad.models import Browser, Game, Seat
 from scorepad.views import live as live_views
 from tests.e2e.test_live_updates import asgi_url, phone  # noqa: F401 (a fixture)
@@ -359,14 +359,14 @@ def test_a_new_join_link_stops_the_old_and_a_released_phone_stays_out(
 def slow_server(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     """The server in this process draws each change ``seconds`` late (more tables than
     its cores carry), and a tap here is not drawn ahead for the streams."""
-    draw = live._draw
+    draw = drawings._draw
 
     def slow(*args: Any) -> Any:
         threading.Event().wait(seconds)
         return draw(*args)
 
-    monkeypatch.setattr(live, "_draw", slow)
-    monkeypatch.setattr(live, "share", lambda game_id, version: None)
+    monkeypatch.setattr(drawings, "_draw", slow)
+    monkeypatch.setattr(drawings, "share", lambda game_id, version: None)
 
 
 def bid_elsewhere(game: Game, seat: int, value: int) -> None:

@@ -25,9 +25,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import resolve
 
 from rules_engine import new_record
-from scorepad import live
+from scorepad import play
+from scorepad.live import bus, drawings, publish
 from scorepad.models import Game
+from scorepad.screens import kept, streams
 from scorepad.screens import table as table_views
+from scorepad.screens.streams import SCREENS
 from scorepad.screens.table import current_table
 from scorepad.views import live as live_views
 
@@ -134,13 +137,13 @@ async def open_viewer_with_its_state(game: Game) -> Stream:
 def renders_counted(patch: pytest.MonkeyPatch) -> list[int]:
     """The version of each view this process draws itself (not read as another drew it)."""
     drawn_here: list[int] = []
-    render = live._render
+    render = drawings._render
 
     def counted(drawn: Game, key: tuple[str, str, str]) -> dict[str, str]:
         drawn_here.append(drawn.version)
         return render(drawn, key)
 
-    patch.setattr(live, "_render", counted)
+    patch.setattr(drawings, "_render", counted)
     return drawn_here
 
 
@@ -278,15 +281,15 @@ def slow_drawings(patch: pytest.MonkeyPatch, seconds: float) -> list[int]:
     carry), and a tap here is not drawn ahead for the streams (``share``): the version
     of each game drawn, as it is drawn."""
     drawn: list[int] = []
-    draw = live._draw
+    draw = drawings._draw
 
     def slow(game_id: int, *args: Any) -> Any:
         drawn.append(game_id)
         threading.Event().wait(seconds)
         return draw(game_id, *args)
 
-    patch.setattr(live, "_draw", slow)
-    patch.setattr(live, "share", lambda game_id, version: None)
+    patch.setattr(drawings, "_draw", slow)
+    patch.setattr(drawings, "share", lambda game_id, version: None)
     return drawn
 
 
@@ -301,8 +304,8 @@ async def settled(stream: Stream) -> None:
     """Until the stream has heard all there was to hear (on PostgreSQL, the LISTEN
     connection, once up, wakes every stream to read its game again): a heartbeat
     comes only after it."""
-    if live.on_postgres():
-        while not live.listening():
+    if bus.on_postgres():
+        while not bus.listening():
             await asyncio.sleep(0.05)
     while not (await stream.next()).startswith("event: alive"):
         pass
@@ -361,12 +364,12 @@ def test_a_drawing_every_stream_gave_up_on_is_not_drawn(
 
     async def scenario() -> None:
         # One drawing under way holds the thread the drawings are made in...
-        first = asyncio.ensure_future(live.drawn(game.pk, "viewer", "en", site, None))
+        first = asyncio.ensure_future(drawings.drawn(game.pk, "viewer", "en", site, None))
         while not drawn:
             await asyncio.sleep(0.01)
         # ...so the next waits behind it, past its deadline: it is shed, never drawn.
-        with pytest.raises(live.Late):
-            await live.drawn(other.pk, "viewer", "en", site, None, deadline=0.1)
+        with pytest.raises(drawings.Late):
+            await drawings.drawn(other.pk, "viewer", "en", site, None, deadline=0.1)
         assert (await first) is not None
         await asyncio.sleep(0.7)
 
@@ -389,20 +392,20 @@ def test_it_ends_a_stream_after_its_time_for_the_browser_to_open_another(
             await stream.close()
 
     run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
 
 
 def test_it_draws_a_change_once_for_every_screen_that_watches_it(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawings: list[int] = []
-    draw_viewer = live.VIEWS["viewer"]
+    draw_viewer = SCREENS["viewer"]
 
     def counted(drawn: Game, request: Any) -> dict[str, str]:
         drawings.append(drawn.version)
         return draw_viewer(drawn, request)
 
-    monkeypatch.setitem(live.VIEWS, "viewer", counted)
+    monkeypatch.setitem(SCREENS, "viewer", counted)
 
     async def scenario() -> None:
         streams = [await open_stream(f"/v/{game.viewer_key}/live/?v=0") for _ in range(5)]
@@ -433,7 +436,7 @@ def test_it_answers_404_for_a_game_one_cannot_see(game: Game) -> None:
             assert response.status_code == 404, url
 
     run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
 
 
 def test_it_refuses_a_stream_past_the_bound_for_one_address(game: Game, settings: Any) -> None:
@@ -516,7 +519,7 @@ def test_on_sqlite_the_watcher_reads_the_games_only_after_something_was_committe
 ) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("SQLite only: PostgreSQL's changes come by NOTIFY")
-    commits = live._Commits()
+    commits = bus._Commits()
     try:
         if commits.file is None:
             pytest.skip("an in-memory test database: no file for another connection to watch")
@@ -540,16 +543,16 @@ def _draw_every_view(game: Game, version: int | None) -> tuple[list[str], int]:
         return worked_out_by(drawn)
 
     with pytest.MonkeyPatch.context() as patch, CaptureQueriesContext(connection) as queries:
-        patch.setattr(live_views, "current_table", counted)
+        patch.setattr(streams, "current_table", counted)
         for view in ("viewer", "table", "seat:0", "seat:1"):
-            assert live._draw(game.pk, view, "en", "http://testserver", version) is not None
+            assert drawings._draw(game.pk, view, "en", "http://testserver", version) is not None
     return [query["sql"] for query in queries.captured_queries], len(worked_out)
 
 
 def two_seats_and_a_bid(game: Game) -> None:
     """Ann and Bob on phones of their own, and Bob's bid tapped: a change with seats."""
-    game.take_seat(0)
-    game.take_seat(1)
+    play.take_seat(game, 0)
+    play.take_seat(game, 1)
     tap(game, 1, 3)
     game.refresh_from_db()
 
@@ -573,7 +576,7 @@ def test_the_views_of_a_change_made_elsewhere_read_the_game_and_its_table_once(
     game: Game,
 ) -> None:
     two_seats_and_a_bid(game)
-    live._states.clear()  # as in another worker process, which kept nothing of the tap
+    kept._states.clear()  # as in another worker process, which kept nothing of the tap
     queries, worked_out = _draw_every_view(game, game.version)
     assert (reads_of("scorepad_game", queries), worked_out) == (1, 1)
     assert reads_of("scorepad_seat", queries) <= 2
@@ -583,12 +586,12 @@ def test_a_change_rolled_back_is_never_kept_to_be_drawn(game: Game) -> None:
     current, _ = current_table(game)
     game.version = 99  # as a save sets it, before its transaction ends
     with pytest.raises(RuntimeError), transaction.atomic():
-        live.changed(game.pk, game.version, game, table=current)
+        publish.changed(game, current)
         raise RuntimeError("the save failed")
-    assert (game.pk, 99) not in live._states
+    assert (game.pk, 99) not in kept._states
     with transaction.atomic():
-        live.changed(game.pk, game.version, game, table=current)
-    assert live._states[(game.pk, 99)].known["table"] is current
+        publish.changed(game, current)
+    assert kept._states[(game.pk, 99)].known[kept.Worked.TABLE] is current
 
 
 def _count_table_contexts(patch: pytest.MonkeyPatch) -> list[int]:
@@ -608,7 +611,7 @@ def _count_table_contexts(patch: pytest.MonkeyPatch) -> list[int]:
 def test_a_taps_answer_and_the_views_of_its_change_work_out_the_tables_context_once(
     game: Game, tapped_on: str
 ) -> None:
-    seats = [game.take_seat(0), game.take_seat(1)]
+    seats = [play.take_seat(game, 0), play.take_seat(game, 1)]
     game.refresh_from_db()
     data = {"version": game.version, "kind": "bid", "seat": 1, "value": 3}
     address = f"/g/{game.key}/enter/"
@@ -621,17 +624,25 @@ def test_a_taps_answer_and_the_views_of_its_change_work_out_the_tables_context_o
         answer = Client().post(address, data, headers={"HX-Request": "true"})
         assert answer.status_code == 200
         for view in ("viewer", "table", "seat:0", "seat:1"):
-            assert live._draw(game.pk, view, "en", "http://testserver", game.version + 1)
+            assert drawings._draw(game.pk, view, "en", "http://testserver", game.version + 1)
     assert counted == [game.version + 1]
 
 
+# Keys of things worked out once a version, for the tests alone.
+X, SLOW, FAILS = (kept.Context("en", name) for name in ("x", "slow", "fails"))
+
+
+def _empty() -> list[int]:
+    return []
+
+
 def test_kept_only_shares_nothing_of_a_version_this_process_did_not_keep(game: Game) -> None:
-    live._states.clear()
-    first, second = live.once(game, "x", list, kept_only=True), live.once(game, "x", list, True)
-    assert first is not second and (game.pk, game.version) not in live._states
+    kept._states.clear()
+    first, second = kept.once(game, X, _empty, kept_only=True), kept.once(game, X, _empty, True)
+    assert first is not second and (game.pk, game.version) not in kept._states
     current, _ = current_table(game)
-    live._keep(game, {"table": current})  # as a tap saved here keeps it
-    first, second = live.once(game, "x", list, kept_only=True), live.once(game, "x", list, True)
+    kept.keep(game, {kept.Worked.TABLE: current})  # as a tap saved here keeps it
+    first, second = kept.once(game, X, _empty, kept_only=True), kept.once(game, X, _empty, True)
     assert first is second
 
 
@@ -646,10 +657,10 @@ def test_what_two_threads_ask_for_at_once_is_worked_out_once(game: Game) -> None
         return object()
 
     got: list[object] = []
-    first = threading.Thread(target=lambda: got.append(live.once(game, "slow", work)))
+    first = threading.Thread(target=lambda: got.append(kept.once(game, SLOW, work)))
     first.start()
     assert started.wait(5)
-    second = threading.Thread(target=lambda: got.append(live.once(game, "slow", work)))
+    second = threading.Thread(target=lambda: got.append(kept.once(game, SLOW, work)))
     second.start()
     second.join(0.2)
     assert second.is_alive()  # waiting for the first, not working it out too
@@ -664,8 +675,8 @@ def test_what_failed_to_be_worked_out_is_worked_out_again_when_asked(game: Game)
         raise ValueError("no")
 
     with pytest.raises(ValueError):
-        live.once(game, "fails", failing)
-    assert live.once(game, "fails", lambda: "then") == "then"
+        kept.once(game, FAILS, failing)
+    assert kept.once(game, FAILS, lambda: "then") == "then"
 
 
 def test_streams_of_one_view_send_the_drawings_own_piece_not_a_copy_each(game: Game) -> None:
@@ -691,7 +702,7 @@ def test_streams_of_one_view_send_the_drawings_own_piece_not_a_copy_each(game: G
 
 
 def test_a_drawing_joins_the_same_parts_once_for_every_stream() -> None:
-    drawn = live.Drawn(3, (live.Part("a", 1, b"A"), live.Part("b", 2, b"B")))
+    drawn = drawings.Drawn(3, (drawings.Part("a", 1, b"A"), drawings.Part("b", 2, b"B")))
     assert drawn.piece(("a", "b")) == b"AB" and drawn.piece(("b",)) == b"B"
     assert drawn.piece(("a", "b")) is drawn.piece(("a", "b"))
 

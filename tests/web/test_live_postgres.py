@@ -18,7 +18,7 @@ from django.db import connection
 from django.test import Client
 
 from rules_engine import new_record
-from scorepad import live
+from scorepad.live import bus, drawings, publish
 from scorepad.models import Game
 from tests.web.test_live import (
     events,
@@ -61,10 +61,10 @@ def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> No
         stream = await open_viewer_with_its_state(game)
         try:
             for _ in range(100):
-                if live.listening():
+                if bus.listening():
                     break
                 await asyncio.sleep(0.05)
-            assert live.listening()
+            assert bus.listening()
             # Not this process's tap: only the NOTIFY can tell this stream of it.
             await sync_to_async(tap_from_another_server, thread_sensitive=False)(game)
             sent = events(await stream.next(timeout=10))
@@ -76,13 +76,13 @@ def test_a_tap_served_by_another_process_reaches_a_stream_here(game: Game) -> No
     with pytest.MonkeyPatch.context() as patch:
         drawn_here = renders_counted(patch)
         run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
     # The stream here drew the game as it opened; the tap's process drew its change for it.
     assert drawn_here == [0]
 
 
 def test_a_change_heard_while_the_first_state_is_drawn_is_sent_after_it(game: Game) -> None:
-    drawn = live.drawn
+    drawn = drawings.drawn
     first = [True]
 
     async def drawing(*args: Any) -> Any:
@@ -90,9 +90,9 @@ def test_a_change_heard_while_the_first_state_is_drawn_is_sent_after_it(game: Ga
         if first.pop() if first else False:
             # Meanwhile: everything must be read again (as when the LISTEN connection
             # comes up), and then a tap, which that folds in: nothing else repeats it.
-            while not live.listening():
+            while not bus.listening():
                 await asyncio.sleep(0.05)
-            live.wake_all()
+            bus.wake_all()
             await sync_to_async(tap)(game, 1, 3)
             await asyncio.sleep(0.5)  # the tap's NOTIFY heard
         return answer
@@ -105,7 +105,7 @@ def test_a_change_heard_while_the_first_state_is_drawn_is_sent_after_it(game: Ga
             await stream.close()
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(live, "drawn", drawing)
+        patch.setattr(drawings, "drawn", drawing)
         run(scenario)
 
 
@@ -115,7 +115,7 @@ def test_a_tap_notifies_a_listening_connection_once_committed(game: Game) -> Non
     params = connection.get_connection_params()
     keys = ("dbname", "user", "password", "host", "port")
     with psycopg.connect(**{k: params[k] for k in keys if k in params}, autocommit=True) as other:
-        other.execute(f"LISTEN {live.CHANNEL}")
+        other.execute(f"LISTEN {bus.CHANNEL}")
         answer = Client().post(
             f"/g/{game.key}/enter/", {"version": 0, "kind": "bid", "seat": 1, "value": 3}
         )
@@ -132,9 +132,9 @@ def test_a_change_to_many_games_at_once_is_a_few_notifications_naming_each() -> 
     keys = ("dbname", "user", "password", "host", "port")
     versions = [(game_id, game_id % 7) for game_id in range(1, 2001)]
     with psycopg.connect(**{k: params[k] for k in keys if k in params}, autocommit=True) as other:
-        other.execute(f"LISTEN {live.CHANNEL}")
+        other.execute(f"LISTEN {bus.CHANNEL}")
         with transaction.atomic():
-            live.changed_together(versions)
+            publish.changed_together(versions)
         heard = [note.payload for note in other.notifies(timeout=2)]
     # Each under PostgreSQL's 8,000 bytes: 2,000 games in a few notifications, not 2,000.
     assert len(heard) < 5 and all(len(payload) < 8000 for payload in heard)

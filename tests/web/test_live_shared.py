@@ -1,4 +1,4 @@
-"""A change drawn once for the streams of every server process (``live.share``).
+"""A change drawn once for the streams of every server process (``drawings.share``).
 
 The process that saves a change draws the views watched anywhere before it tells the
 others (NOTIFY on PostgreSQL; on SQLite, the other worker processes' watcher), and
@@ -22,10 +22,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rules_engine import new_record
-from scorepad import live
+from scorepad import play
+from scorepad.live import bus, drawings, publish
 from scorepad.middleware import live_after_answer
 from scorepad.models import Drawing, Game
-from scorepad.views import live as live_views
+from scorepad.screens import kept, streams
 from tests.web.test_live import tap
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
@@ -45,23 +46,23 @@ TABLE = ("table", "en", "http://testserver")
 def watching(game: Game, *keys: tuple[str, str, str]) -> Iterator[None]:
     """Streams of this process watching ``keys`` of the game (their listeners alone)."""
     loop = asyncio.new_event_loop()
-    listeners = [live.Listener(game.pk, loop, key) for key in keys]
-    with live._lock:
+    listeners = [bus.Listener(game.pk, loop, key) for key in keys]
+    with bus._lock:
         for listener in listeners:
-            live._listeners.setdefault(game.pk, set()).add(listener)
+            bus._listeners.setdefault(game.pk, set()).add(listener)
     try:
         yield
     finally:
         for listener in listeners:
-            live.forget(listener)
+            bus.forget(listener)
         loop.close()
 
 
 def as_another_process() -> None:
     """Forget what this process drew and kept, as a process that did not save it."""
-    live._drawn.clear()
-    live._states.clear()
-    live._read_lately.clear()
+    drawings._drawn.clear()
+    kept._states.clear()
+    drawings._read_lately.clear()
 
 
 def stored(game: Game) -> dict[tuple[str, str, str], int]:
@@ -72,12 +73,12 @@ def stored(game: Game) -> dict[tuple[str, str, str], int]:
 def test_a_change_saved_here_is_drawn_once_for_the_streams_of_every_process(game: Game) -> None:
     with watching(game, VIEWER):
         tap(game, 1, 3)
-    drawn_here = live._drawn[(game.pk, 1, *VIEWER)]
+    drawn_here = drawings._drawn[(game.pk, 1, *VIEWER)]
     assert stored(game) == {VIEWER: 1}
 
     as_another_process()
     with CaptureQueriesContext(connection) as queries:
-        elsewhere = live._draw(game.pk, *VIEWER, 1)
+        elsewhere = drawings._draw(game.pk, *VIEWER, 1)
     # One query for every view of the change, and the game neither read nor drawn.
     assert [q["sql"] for q in queries.captured_queries if "scorepad_game" in q["sql"]] == []
     assert len(queries.captured_queries) == 1
@@ -100,14 +101,14 @@ def test_a_view_another_process_drew_for_itself_is_drawn_with_the_next_change(
         tap(game, 1, 3)
         as_another_process()
         # Another process's stream watches seat 2's phone, which nobody drew for it.
-        game.take_seat(2)
-        assert live._draw(game.pk, *SEAT, game.version) is not None
+        play.take_seat(game, 2)
+        assert drawings._draw(game.pk, *SEAT, game.version) is not None
         assert stored(game)[SEAT] == game.version
         tap(game, 2, 1)  # saved here, where no stream watches seat 2
     game.refresh_from_db()
     assert stored(game) == {VIEWER: game.version, SEAT: game.version}
-    seat = live._drawn[(game.pk, game.version, *SEAT)]
-    assert seat.facts[live_views.HOLDER] == str(game.seats.get(number=2).pk)
+    seat = drawings._drawn[(game.pk, game.version, *SEAT)]
+    assert seat.facts[streams.HOLDER] == str(game.seats.get(number=2).pk)
 
 
 def test_a_drawing_is_never_written_over_by_an_older_version(game: Game) -> None:
@@ -115,7 +116,7 @@ def test_a_drawing_is_never_written_over_by_an_older_version(game: Game) -> None
         tap(game, 1, 3)
         tap(game, 2, 1)
     assert stored(game) == {VIEWER: 2}
-    live._store(game.pk, 1, {VIEWER: {"live": "old"}}, {VIEWER: timezone.now()})
+    drawings._store(game.pk, 1, {VIEWER: {"live": "old"}}, {VIEWER: timezone.now()})
     assert stored(game) == {VIEWER: 2}
     assert Drawing.objects.get(game=game).events["live"] != "old"
 
@@ -126,23 +127,23 @@ def test_drawings_nobody_drew_for_a_day_are_deleted(
     watched = Game.start(new_record("oh-hell", ["Eve", "Fay", "Gus"], first_dealer=0))
     with watching(game, VIEWER), watching(watched, VIEWER):
         tap(game, 1, 3)
-        Drawing.objects.update(drawn=timezone.now() - live.STALE - timedelta(minutes=1))
+        Drawing.objects.update(drawn=timezone.now() - drawings.STALE - timedelta(minutes=1))
         tap(watched, 1, 2)
-    monkeypatch.setattr(live, "_pruned", [-float("inf")])
-    live.prune()
+    monkeypatch.setattr(drawings, "_pruned", [-float("inf")])
+    drawings.prune()
     assert (stored(game), stored(watched)) == ({}, {VIEWER: 1})
     with CaptureQueriesContext(connection) as queries:
-        live.prune()  # within the hour: not asked again
+        drawings.prune()  # within the hour: not asked again
     assert len(queries.captured_queries) == 0
 
 
 def test_a_view_no_stream_wanted_lately_is_no_longer_drawn_for_it(game: Game) -> None:
     with watching(game, VIEWER):
         tap(game, 1, 3)
-        game.take_seat(2)
-        assert live._draw(game.pk, *SEAT, game.version) is not None  # another's stream
+        play.take_seat(game, 2)
+        assert drawings._draw(game.pk, *SEAT, game.version) is not None  # another's stream
         Drawing.objects.filter(view="seat:2").update(
-            wanted=timezone.now() - live.WANTED - timedelta(seconds=1)
+            wanted=timezone.now() - drawings.WANTED - timedelta(seconds=1)
         )
         tap(game, 2, 1)
     game.refresh_from_db()
@@ -154,11 +155,11 @@ def test_the_versions_watched_say_which_were_drawn_for_every_process(game: Game)
     with watching(game, VIEWER):
         tap(game, 1, 3)
     tap(other, 1, 2)  # watched by no stream here: drawn by nobody
-    assert live._versions([game.pk, other.pk]) == {game.pk: (1, True), other.pk: (1, False)}
+    assert bus._versions([game.pk, other.pk]) == {game.pk: (1, True), other.pk: (1, False)}
 
 
 def test_the_sqlite_watcher_hands_on_a_change_once_its_drawings_are_there() -> None:
-    looks = live._Looks()
+    looks = bus._Looks()
     assert looks.handed_on({1: (4, False), 2: (7, True)}) == [(1, 4), (2, 7)]  # newly watched
     assert looks.handed_on({1: (4, False), 2: (7, True)}) == []
     # Game 1's change is drawn for every process: at once. Game 2's is not: at the next look.
@@ -174,14 +175,14 @@ def test_a_tap_on_a_game_watched_only_elsewhere_is_drawn_for_the_watching_proces
     game: Game,
 ) -> None:
     # Another process's stream drew the viewer for itself: the game says it is watched.
-    assert live._draw(game.pk, *VIEWER, None) is not None
+    assert drawings._draw(game.pk, *VIEWER, None) is not None
     game.refresh_from_db()
     assert game.watched is not None
     # Another stream of it, in a process that kept nothing: its drawing read, not drawn.
     as_another_process()
     with CaptureQueriesContext(connection) as queries:
-        assert live._draw(game.pk, *TABLE, None) is not None  # drawn: noted once only
-        assert live._draw(game.pk, *VIEWER, None) is not None  # read
+        assert drawings._draw(game.pk, *TABLE, None) is not None  # drawn: noted once only
+        assert drawings._draw(game.pk, *VIEWER, None) is not None  # read
     sql = [q["sql"] for q in queries.captured_queries]
     assert [each.split()[0] for each in sql if not each.startswith("SELECT")] == ["INSERT"]
     as_another_process()
@@ -195,8 +196,8 @@ def test_a_drawing_that_cannot_be_written_is_still_sent(
     def busy(*args: object) -> None:
         raise OperationalError("database is locked")
 
-    monkeypatch.setattr(live, "_store", busy)
-    drawn = live._draw(game.pk, *VIEWER, None)
+    monkeypatch.setattr(drawings, "_store", busy)
+    drawn = drawings._draw(game.pk, *VIEWER, None)
     assert drawn is not None and "Now: Bob bids" in drawn.parts[0].data.decode()
     assert "noting game" in caplog.text
     assert stored(game) == {}
@@ -206,10 +207,10 @@ def test_a_requests_change_is_published_once_its_answer_is_sent(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     published: list[tuple[int, int]] = []
-    monkeypatch.setattr(live, "_publish", lambda *change: published.append(change))
+    monkeypatch.setattr(bus, "publish", published.extend)
 
     def view(request: HttpRequest) -> HttpResponse:
-        game.take_seat(0)  # a change, committed
+        play.take_seat(game, 0)  # a change, committed
         assert published == []
         return HttpResponse("the tap's answer")
 
@@ -217,7 +218,7 @@ def test_a_requests_change_is_published_once_its_answer_is_sent(
     assert published == []  # the answer is still to be sent
     response.close()  # after its last byte
     assert published == [(game.pk, 1)]
-    game.take_seat(1)  # outside a request: at once
+    play.take_seat(game, 1)  # outside a request: at once
     assert published == [(game.pk, 1), (game.pk, 2)]
 
 
@@ -225,11 +226,11 @@ def test_a_request_that_never_sent_its_answer_publishes_at_its_end(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     published: list[tuple[int, int]] = []
-    monkeypatch.setattr(live, "_publish", lambda *change: published.append(change))
-    live.answering()  # as the middleware, for a request whose phone then goes away
-    game.take_seat(0)
+    monkeypatch.setattr(bus, "publish", published.extend)
+    publish.answering()  # as the middleware, for a request whose phone then goes away
+    play.take_seat(game, 0)
     assert published == []
     request_finished.send(sender=None)  # Django's end of it, with no answer to close
     assert published == [(game.pk, 1)]
-    game.take_seat(1)  # no request in this thread now: at once
+    play.take_seat(game, 1)  # no request in this thread now: at once
     assert published == [(game.pk, 1), (game.pk, 2)]

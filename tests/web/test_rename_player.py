@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from rules_engine import parse_record
-from scorepad import live
+from scorepad.live import bus
 from scorepad.models import Figures, Game, record_fingerprint
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 from tests.web.browsers import started_here
@@ -217,7 +217,7 @@ def test_a_rename_tells_every_screen_watching_a_changed_game_once_committed(
     untouched = stored("Ann", "Eve", "Fay")
     started_here(client, first, second, untouched)
     told: list[tuple[int, int]] = []
-    monkeypatch.setattr(live, "_publish_all", told.extend)
+    monkeypatch.setattr(bus, "publish", told.extend)
 
     with django_capture_on_commit_callbacks(execute=False) as waiting:
         client.post(URL, {"player": "bbo", "name": "Bob", "confirm": "on"})

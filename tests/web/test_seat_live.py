@@ -16,8 +16,9 @@ from django.test import AsyncClient, Client
 from django.utils.html import escape
 
 from rules_engine import new_record
-from scorepad import live
+from scorepad.live import bus
 from scorepad.models import Game, Seat
+from scorepad.screens import everyone, kept, streams
 from scorepad.screens.seat import seat_context
 from scorepad.screens.table import current_table
 from scorepad.views import live as live_views
@@ -131,7 +132,7 @@ def test_released_it_says_so_and_ends_before_the_next_phone_is_drawn(game: Game)
         assert new[0].key not in said and "holder" not in said
 
     run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
 
 
 def test_it_never_sends_which_seat_holds_the_phone(game: Game) -> None:
@@ -180,7 +181,7 @@ def test_it_answers_404_for_an_unknown_seat_and_410_for_a_released_one(game: Gam
         assert (await client.get(f"/s/{seat.key}/live/")).status_code == 410
 
     run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
 
 
 def test_it_answers_204_where_no_stream_can_be_held(client: Client, game: Game) -> None:
@@ -235,14 +236,18 @@ def test_every_seats_view_is_what_its_own_page_draws_though_drawn_once_for_all_a
     seats = [take(game, number) for number in range(4)]
     tap(game, 1, 3)
     game.refresh_from_db()
-    site = live.Origin("http://testserver")
+    site = everyone.Origin("http://testserver")
     current, _ = current_table(game)
     for seat in seats:
         seat.game = game
-        alone = live.template("seat.html#seat", seat_context(seat, current), site)
-        pushed = live.VIEWS[f"seat:{seat.number}"](game, site)
+        alone = everyone.template("seat.html#seat", seat_context(seat, current), site)
+        pushed = streams.SCREENS[f"seat:{seat.number}"](game, site)
         assert pushed["seat"] == alone
         assert seat.key in alone and escape(players[seat.number]) in alone
     # Open, the three not asked share the one drawing; sealed, each has its own bid.
-    shared = [name for name in live._states[(game.pk, game.version)].known if name[0] == "any seat"]
+    shared = [
+        name
+        for name in kept._states[(game.pk, game.version)].known
+        if isinstance(name, kept.AnySeat)
+    ]
     assert len(shared) == (1 if bidding == "open" else 0)

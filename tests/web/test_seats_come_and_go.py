@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from rules_engine import parse_record
-from scorepad import live
+from scorepad.live import bus
 from scorepad.models import Game, Seat
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 from tests.web.changes import address, post, undo
@@ -156,7 +156,7 @@ def test_a_phone_whose_seat_moved_along_ends_its_stream_quietly_and_opens_at_its
         assert "This seat was released" not in sent[0][2]
 
     run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
 
 
 def test_the_keepers_join_page_answers_for_every_seat_of_a_long_table(client: Client) -> None:

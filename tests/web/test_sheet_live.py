@@ -17,8 +17,10 @@ from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client
 
 from rules_engine import new_record
-from scorepad import live, pdf
+from scorepad import pdf
+from scorepad.live import bus
 from scorepad.models import Game
+from scorepad.screens import streams
 from tests.web.test_live import events, open_stream, run
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
@@ -133,7 +135,7 @@ def test_a_change_is_drawn_once_for_every_sheet_that_watches_it_and_its_rows_onc
 ) -> None:
     drawings: list[int] = []
     rows: list[int] = []
-    draw_sheet, work_out = live.VIEWS["sheet"], sheet_views.sheet_context
+    draw_sheet, work_out = streams.SCREENS["sheet"], sheet_views.sheet_context
 
     def counted(drawn: Game, request: Any) -> dict[str, str]:
         drawings.append(drawn.version)
@@ -144,7 +146,7 @@ def test_a_change_is_drawn_once_for_every_sheet_that_watches_it_and_its_rows_onc
         worked_out: dict[str, Any] = work_out(drawn, keeper)
         return worked_out
 
-    monkeypatch.setitem(live.VIEWS, "sheet", counted)
+    monkeypatch.setitem(streams.SCREENS, "sheet", counted)
     monkeypatch.setattr(sheet_views, "sheet_context", counted_rows)
 
     async def scenario() -> None:
@@ -174,7 +176,7 @@ def test_it_answers_404_for_a_sheet_one_cannot_see(game: Game) -> None:
             assert (await client.get(url)).status_code == 404, url
 
     run(scenario)
-    assert live.open_listeners() == 0
+    assert bus.open_listeners() == 0
 
 
 def test_the_page_opens_its_stream_at_the_version_it_shows_under_asgi(game: Game) -> None:

@@ -1,0 +1,63 @@
+"""A change to a game, on one path: the engine has worked out the new table (a form's
+``clean()``, or ``take_back``, ``put_back``, ``correction``), the game saves it with its
+version check and its figures (scorepad/models.py, which only persists), and once it
+is committed every screen watching the game hears of it (scorepad/live/).
+
+The views call these rather than the models' methods, so that no change is saved
+without being published, and the models never call up into the live updates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from rules_engine import Entry, Table
+from scorepad.live import publish
+from scorepad.models import Game, Seat
+
+
+def save(game: Game, after: Table, redo: Sequence[Entry] = ()) -> bool:
+    """Save ``after`` as the game's state if nobody changed the game since it was read
+    (false if another phone got there first), and publish it: this process's screens of
+    the change draw it from ``after``, without working it out again.
+    ``redo``: the entries Redo may then put back; a new entry saves none."""
+    if not game.save_table(after, redo):
+        return False
+    publish.changed(game, after)
+    return True
+
+
+def delete(game: Game, when: datetime | None) -> None:
+    """Delete the game (at ``when``), or bring it back (None)."""
+    game.set_deleted(when)
+    publish.changed(game)
+
+
+def take_seat(game: Game, number: int) -> Seat | None:
+    """A phone takes the seat ``number`` (None if another phone holds it): the keeper's
+    table marks the player as having a phone."""
+    seat = game.take_seat(number)
+    if seat is not None:
+        publish.changed(game)
+    return seat
+
+
+def new_join_link(game: Game) -> None:
+    """A new Join link: the old one stops at once, the seats taken through it stay."""
+    game.new_join_link()
+    publish.changed(game)
+
+
+def seats_follow(game: Game, again: Game) -> None:
+    """After Play again, each phone at a seat of ``game`` follows to ``again``."""
+    if game.seats_follow(again):
+        publish.changed(game)
+
+
+def release_seat(game: Game, number: int) -> bool:
+    """Free the seat ``number``: its phone's link stops working; false if no phone held it."""
+    freed = game.release_seat(number)
+    if freed:
+        publish.changed(game)
+    return freed
