@@ -60,11 +60,17 @@ def test_architecture_names_every_module() -> None:
     ]
     views = [path.stem for path in (ROOT / "scorepad" / "views").glob("[a-z]*.py")]
     forms = [path.stem for path in (ROOT / "scorepad" / "forms").glob("[a-z]*.py")]
+    layers = [
+        f"{folder}/{path.stem}"
+        for folder in ("live", "screens")
+        for path in (ROOT / "scorepad" / folder).glob("[a-z]*.py")
+    ]
     commands = [path.stem for path in (ROOT / "scorepad/management/commands").glob("[a-z]*.py")]
 
     missing = [path.name for path in modules if f"`{path.name}`" not in text]
     missing += [f"views/{name}" for name in views if f"`{name}`" not in text]
     missing += [f"forms/{name}" for name in forms if f"`{name}`" not in text]
+    missing += [name for name in layers if f"`{name.partition('/')[2]}`" not in text]
     missing += [f"command {name}" for name in commands if f"`{name}`" not in text]
     assert missing == []
 
