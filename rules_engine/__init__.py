@@ -42,11 +42,17 @@ from .core import Choice as Choice
 from .core import Draft as Draft
 from .core import Entry as Entry
 from .core import GameRules as GameRules
+from .core import Grid as Grid
+from .core import GridBox as GridBox
+from .core import GridColumn as GridColumn
+from .core import GridRow as GridRow
 from .core import PaperRow as PaperRow
 from .core import Part as Part
+from .core import Place as Place
 from .core import RoundContext as RoundContext
 from .core import RoundView as RoundView
 from .core import Setup as Setup
+from .core import Shape as Shape
 from .core import Step as Step
 from .core import StepKind as StepKind
 from .core import read_number as read_number
@@ -62,6 +68,7 @@ from .house_preview import presets as presets
 from .house_preview import rules_in_play as rules_in_play
 from .house_preview import score_table as score_table
 from .house_rules import hand_pattern as hand_pattern
+from .messages import CATALOGUE as CATALOGUE
 from .messages import ENGLISH as ENGLISH
 from .messages import Message as Message
 from .messages import Plural as Plural

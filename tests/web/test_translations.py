@@ -23,10 +23,10 @@ from django.test import Client
 from django.utils import translation
 
 from bench.games import first_tap, tap_form
-from rules_engine import ENGLISH, GAMES, Entry, Message, Plural, Record, RulesError, parse_record
+from rules_engine import GAMES, Entry, Message, Plural, Record, RulesError, parse_record
 from rules_engine.core import TRUMPS
 from scorepad.engine_words import translated
-from scorepad.management.commands.engine_templates import engine_templates
+from scorepad.management.commands.engine_templates import collected, engine_templates
 from scorepad.models import Game
 from tests.engine.test_abracadabra import ROUND_2_AUCTION, SPEC_ENTRIES, SPEC_ROUND, spec_record
 from tests.five_games import (
@@ -160,7 +160,7 @@ def test_every_engine_template_is_marked_for_translation() -> None:
     committed = (ROOT / "scorepad" / "engine_templates.py").read_text()
     assert committed == engine_templates(), "run: manage.py engine_templates"
     wanted = [
-        (t.one, t.other, t.count) if isinstance(t, Plural) else (t,) for t in ENGLISH.values()
+        (t.one, t.other, t.count) if isinstance(t, Plural) else (t,) for t in collected().values()
     ]
     assert _literals("TEMPLATES", "engine_templates.py") == wanted
 
@@ -196,10 +196,10 @@ def _sample(template: str, count_name: str | None, count: int) -> dict[str, Any]
     return {name: (count if name == count_name else 7) for name in names}
 
 
-@pytest.mark.parametrize("code", sorted(ENGLISH))
+@pytest.mark.parametrize("code", sorted(collected()))
 @pytest.mark.parametrize("count", [1, 3])
 def test_every_engine_message_reads_in_dutch(code: str, count: int) -> None:
-    template = ENGLISH[code]
+    template = collected()[code]
     count_name = template.count if isinstance(template, Plural) else None
     text = template.one if isinstance(template, Plural) else template
     params = _sample(text, count_name, count)
