@@ -62,6 +62,8 @@ from .expressions import Domain as Domain
 from .expressions import Expression as Expression
 from .expressions import read_expression as read_expression
 from .games import GAMES as GAMES
+from .games import register as register
+from .games import withdraw as withdraw
 from .house_preview import ScoreTable as ScoreTable
 from .house_preview import preset as preset
 from .house_preview import presets as presets
