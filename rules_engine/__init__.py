@@ -55,6 +55,7 @@ from .core import Setup as Setup
 from .core import Shape as Shape
 from .core import Step as Step
 from .core import StepKind as StepKind
+from .core import game_words as game_words
 from .core import read_number as read_number
 from .errors import RulesError as RulesError
 from .expressions import PACK_OF_52 as PACK_OF_52

@@ -397,6 +397,22 @@ class Abracadabra(GameRules):
     """
 
     messages = MESSAGES
+    words = (
+        "named tricks",
+        "exposed tricks",
+        "a trick number",
+        "a trick's winner",
+        "Bid suits",
+        "Named tricks",
+        "Exposed to the right",
+        "Piles laid open",
+        "Trick winners",
+        "bid suit",
+        "winner",
+        "suit cards",
+        "piles laid open",
+        "not noted",
+    )
     kinds = tuple(AbracadabraStep)
     shapes = frozenset({Shape.PAD, Shape.TOGGLES, Shape.GRID})
 

@@ -303,6 +303,18 @@ PRESETS: tuple[Preset, ...] = (
 
 class BrinkBid(ScheduledHands, BiddingInTurn):
     messages = MESSAGES
+    words = (
+        "left",
+        "right",
+        "across-left",
+        "across-right",
+        "trump die",
+        "number die",
+        "direction die",
+        "no pass",
+        "number",
+        "direction",
+    )
     kinds = tuple(BrinkBidStep)
     shapes = frozenset({Shape.PAD, Shape.ROLL})
     key = "brink-bid"

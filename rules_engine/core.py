@@ -543,6 +543,10 @@ class GameRules:
     shapes: ClassVar[frozenset[Shape]] = frozenset({Shape.PAD})
     # The game's own messages, code to English, added to the catalogue (``messages.add``).
     messages: ClassVar[Mapping[str, Template]] = {}
+    # The game's own words given from its data, as terms or labels (its calls, its dice's
+    # faces, its bonuses, its cells' headings), for the translations: with its summary,
+    # options and presets they are its words to translate (``game_words``).
+    words: ClassVar[tuple[str, ...]] = ()
     # The presets as published, whatever the table (see ``presets``).
     published_presets: ClassVar[tuple[Preset, ...]] = ()
     # The ranks in the pack used to draw for the first dealer, low to high.
@@ -772,6 +776,29 @@ class GameRules:
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.COMPLETE:
             raise RulesError(Message("round_not_finished", step=Lowered(step.prompt)))
+
+
+def game_words(rules: GameRules) -> tuple[str, ...]:
+    """Every word of a game's own that the players read, from its data, once each (not
+    its messages: ``messages``): its
+    summary, sheet boxes and key, options, presets (for every count of players) and
+    ``words``. The web layer marks them for translation (``manage.py engine_templates``)."""
+    words = [
+        rules.summary,
+        rules.paper_key,
+        rules.made_label,
+        rules.round_boxes_heading,
+        *rules.round_boxes,
+        *rules.seat_boxes,
+    ]
+    for option in rules.options:
+        words += [option.label, option.help, *(choice.label for choice in option.choices)]
+    for players in (None, *range(rules.min_players, rules.max_players + 1)):
+        for preset in rules.presets(players):
+            # A preset worked out for a count of players says so in a message of its own.
+            words += [text for text in (preset.name, preset.description) if type(text) is str]
+    words += rules.words
+    return tuple(dict.fromkeys(word for word in words if word))
 
 
 def plain_paper_row(rules: GameRules, view: RoundView, players: int) -> PaperRow:

@@ -211,6 +211,17 @@ def contract_made(contract: str, tricks: int) -> bool:
 
 class Sinker(GameRules):
     messages = MESSAGES
+    words = (
+        "pass",
+        "zero",
+        "double-zero",
+        "Zero",
+        "Double-zero",
+        "All",
+        "Double-all",
+        "all",
+        "double-all",
+    )
     key = "sinker"
     # Only the bidder has something to make: the contract, of a kind as much as a number.
     made_label: ClassVar[str] = "Contracts made"

@@ -176,6 +176,17 @@ PRESETS: tuple[Preset, ...] = (
 
 class SkullKing(ScheduledHands):
     messages = MESSAGES
+    words = (
+        "A 14",
+        "The black 14",
+        "A Mermaid taken by a Pirate",
+        "A Pirate taken by the Skull King",
+        "The Skull King taken by a Mermaid",
+        "Loot",
+        "bonus",
+        "Lost",
+        "lost tricks",
+    )
     kinds = tuple(SkullKingStep)
     shapes = frozenset({Shape.PAD, Shape.SUM})
     key = "skull-king"

@@ -155,6 +155,13 @@ def _literals(name: str, module: str = "engine_words.py") -> list[Any]:
     raise AssertionError(f"no {name} in {module}")
 
 
+def _marked_words() -> set[str]:
+    """The words every game shares (listed by hand) and each game's own (collected)."""
+    shared = _literals("GAME_TEXTS")
+    own = _literals("GAME_WORDS", "engine_templates.py")
+    return {text for (text,) in [*shared, *own]}
+
+
 def test_every_engine_template_is_marked_for_translation() -> None:
     # engine_templates.py is written by a command: the engine's templates, each once.
     committed = (ROOT / "scorepad" / "engine_templates.py").read_text()
@@ -166,7 +173,7 @@ def test_every_engine_template_is_marked_for_translation() -> None:
 
 
 def test_every_games_word_is_marked_for_translation() -> None:
-    marked = {text for (text,) in _literals("GAME_TEXTS")}
+    marked = _marked_words()
     for rules in GAMES.values():
         texts = [rules.summary, rules.paper_key, *rules.round_boxes, *rules.seat_boxes]
         for option in rules.options:
@@ -178,7 +185,7 @@ def test_every_games_word_is_marked_for_translation() -> None:
 
 
 def test_every_word_the_engine_gives_as_a_term_is_marked_for_translation() -> None:
-    marked = {text for (text,) in _literals("GAME_TEXTS")}
+    marked = _marked_words()
     terms = set()
     for path in (ROOT / "rules_engine").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):

@@ -3,7 +3,8 @@
 The engine (standard library only) keeps each template once: the shared ones in
 rules_engine/messages.py's ``ENGLISH``, each game's own in its module (``GameRules.messages``),
 collected here from the registered games. makemessages reads source text, not data, so
-this command writes them out as literal ``gettext_noop``/``ngettext_lazy`` calls. The
+this command writes them out as literal ``gettext_noop``/``ngettext_lazy`` calls, and
+each game's own words from its data (``rules_engine.game_words``) likewise. The
 file is the machine's copy: run this command after changing a template (a test fails
 until the committed file is the one it writes). See docs/dev/translating.md.
 """
@@ -16,7 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules_engine import GAMES
+from rules_engine import GAMES, game_words
 from rules_engine.messages import ENGLISH, Plural, Template
 
 TARGET = Path(settings.BASE_DIR) / "scorepad" / "engine_templates.py"
@@ -24,7 +25,7 @@ TARGET = Path(settings.BASE_DIR) / "scorepad" / "engine_templates.py"
 HEAD = '''"""The engine's message templates, marked for translation so that makemessages finds them.
 
 Written by ``manage.py engine_templates`` from rules_engine/messages.py's ``ENGLISH`` and
-each registered game's own messages: do not edit; change the template there and run the
+each registered game's own messages and words: do not edit; change the template there and run the
 command (docs/dev/translating.md).
 """
 
@@ -53,7 +54,25 @@ def engine_templates() -> str:
         else:
             call = f"gettext_noop({template!r})"
         lines.append(f"    {call},  # {code}\n")
-    return HEAD + "".join(lines) + ")\n# fmt: on\n"
+    return (
+        HEAD
+        + "".join(lines)
+        + ")\n"
+        + WORDS_HEAD
+        + "".join(f"    gettext_noop({word!r}),\n" for word in collected_words())
+        + ")\n# fmt: on\n"
+    )
+
+
+WORDS_HEAD = """# Each registered game's own words from its data (rules_engine.game_words): its
+# summary, options and their help and choices, presets, sheet boxes, calls, dice, bonuses.
+GAME_WORDS = (
+"""
+
+
+def collected_words() -> tuple[str, ...]:
+    """Every registered game's own words, once each, in the games' order."""
+    return tuple(dict.fromkeys(word for rules in GAMES.values() for word in game_words(rules)))
 
 
 class Command(BaseCommand):
