@@ -233,6 +233,9 @@ class Step:
     # unlike the step's own pad (the tricks nobody took, beside the tricks taken).
     place: Place = Place.BELOW
     outlined: bool = False
+    # Where several players are asked at once, how the table asks whose answer it is
+    # taking ("Whose bonus?"); "" for a bid's words.
+    whose: str = ""
     # A number asked of one player, entered without asking where one alone is allowed
     # (as bids and tricks are: ``at_table.forced``).
     forcible: bool = False

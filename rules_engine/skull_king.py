@@ -54,6 +54,7 @@ MESSAGES = add(
             "the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played",
             "hand_size",
         ),
+        "skull_whose_bonus": "Whose bonus?",
         "skull_prompt_lost": "Tricks nobody took (the Kraken)",
         "skull_lost_left": Plural(
             "the players have taken all but {left} trick already",
@@ -296,6 +297,7 @@ class SkullKing(ScheduledHands):
             seats=owed,
             shape=Shape.SUM,
             lead=NO_MORE,
+            whose=Message("skull_whose_bonus"),
         )
 
     def alone(self, ctx: RoundContext, draft: Draft, step: Step, player: int) -> Step:

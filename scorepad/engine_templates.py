@@ -361,6 +361,7 @@ TEMPLATES = (
     gettext_noop('Trump turned up (a Wizard turned: {dealer} deals and names a suit)'),  # wizard_prompt_trump
     ngettext_lazy('only {left} trick of {hand_size} is left once the lost ones are counted', 'only {left} tricks of {hand_size} are left once the lost ones are counted', 'left'),  # skull_tricks_left
     ngettext_lazy('the tricks add up to {total} and {lost} lost, but {hand_size} trick was played', 'the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played', 'hand_size'),  # skull_tricks_sum
+    gettext_noop('Whose bonus?'),  # skull_whose_bonus
     gettext_noop('Tricks nobody took (the Kraken)'),  # skull_prompt_lost
     ngettext_lazy('the players have taken all but {left} trick already', 'the players have taken all but {left} tricks already', 'left'),  # skull_lost_left
     gettext_noop('0 to {hand_size} tricks may be lost, not {lost}'),  # skull_lost_range
