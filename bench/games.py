@@ -22,6 +22,8 @@ from rules_engine import (
     play,
     table,
 )
+from rules_engine.abracadabra import AbracadabraStep
+from rules_engine.brink_bid import BrinkBidStep
 
 PLAYERS = ("Ann", "Bob", "Cas", "Dev", "Eve", "Fay", "Gus", "Hal")  # Skull King takes 8
 
@@ -33,18 +35,18 @@ def players(count: int) -> list[str]:
 def random_answer(step: Step, rng: random.Random) -> Answer:
     """A random answer of what ``step`` offers: an allowed choice tapped, boxes ticked,
     the roll button pressed. The engine reads it as the entry form's answer is read."""
-    kind = step.kind.value
+    kind = str(step.kind)
     values = [c.value for c in step.choices if c.allowed]
     ticked: tuple[str, ...] = ()
     piles: tuple[str, ...] = ()
     value = ""
-    if step.kind is StepKind.ROLL:
+    if step.kind is BrinkBidStep.ROLL:
         return Answer(kind)
-    if step.kind in (StepKind.NAME, StepKind.DECLARE):
+    if step.kind in (AbracadabraStep.NAME, AbracadabraStep.DECLARE):
         ticked = tuple(rng.sample(values, rng.randint(0, len(values))))
     else:
         value = rng.choice(values)
-    if step.kind is StepKind.DECLARE:
+    if step.kind is AbracadabraStep.DECLARE:
         piles = tuple(pile.value for pile in step.piles if rng.random() < 0.2)
     seat = rng.choice(step.seats) if step.seats else step.seat
     return Answer(kind, "" if seat is None else str(seat), value, ticked, piles)
@@ -81,7 +83,7 @@ def game_in_progress(
     while len(record.rounds) < rounds:
         for _ in range(500):
             longer = one_round(record, rng)
-            if table(longer).step.kind in (StepKind.BID, StepKind.ROLL):
+            if table(longer).step.kind in (StepKind.BID, BrinkBidStep.ROLL):
                 record = longer
                 break
         else:  # pragma: no cover -- every round ended the game
@@ -106,12 +108,12 @@ def first_tap(record: Record, pending: tuple[Entry, ...] = ()) -> Answer:
     """
     current = table(record, pending)
     step = current.step
-    if step.kind is StepKind.ROLL:
-        return Answer(step.kind.value)
+    if step.kind is BrinkBidStep.ROLL:
+        return Answer(str(step.kind))
     seat = str(step.seats[0] if step.seats else step.seat)
     for choice in step.choices:
         if choice.allowed:
-            answer = Answer(step.kind.value, seat, choice.value)
+            answer = Answer(str(step.kind), seat, choice.value)
             try:
                 play(current, current.entry(answer, random.Random(0)))
             except RulesError:

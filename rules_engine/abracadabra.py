@@ -12,6 +12,7 @@ of each trick (one tap a trick), and the cards of their own bid suit each took.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -27,19 +28,130 @@ from .core import (
     Draft,
     Entry,
     GameRules,
+    Grid,
+    GridBox,
+    GridColumn,
+    GridRow,
     PaperRow,
     Part,
+    Place,
     Round,
     RoundContext,
     RoundView,
     Setup,
+    Shape,
     Step,
     StepKind,
     read_number,
 )
 from .errors import RulesError
-from .messages import Message, Term, each_and, written
+from .messages import Message, Plural, Term, add, each_and, written
 from .options import MOST_DEALS, Option, OptionChoice
+
+MESSAGES = add(
+    {
+        "abra_bid_higher": "a bid must be higher than {bid}",
+        "abra_thrown_in": "Everyone passed: the deal is thrown in",
+        "abra_who_won": "Who won trick {trick}?",
+        "abra_deal_complete": "The deal is complete",
+        "abra_suit_taken": "{player} has {suit} already",
+        "abra_bid_suit": "Which suit does {player} take as bid cards?",
+        "abra_suit_cards": "{suit} in {player}'s tricks: how many?",
+        "abra_trump_turned_up": "Trump: the card turned up after the deal (the Joker: no trump)",
+        "abra_grid_names": "Which tricks does each player name?",
+        "abra_grid_tricks": "Who won each trick?",
+        "abra_same_suits": "Same bid suits as last deal",
+        "abra_no_last_suits": "there are no bid suits of a last deal to take again",
+        "abra_same_suits_first": "the same bid suits as last deal are taken before any is picked",
+        "abra_trick_rows": "Tap who won each trick from trick {number} on, with none left out.",
+        "abra_more_winners": "There are more winners than tricks left to play.",
+        "abra_part_success": "{points} success",
+        "abra_part_named": "{points} named",
+        "abra_part_right_hand": "{points} right hand",
+        "abra_part_tricks": Plural("{points} trick", "{points} tricks", "points"),
+        "abra_part_suit_cards": "{points} suit cards",
+        "abra_part_plus": "{sum} + {part}",
+        "abra_part_minus": "{sum} - {part}",
+        "abra_part_total": "{sum} = {total}",
+        "entry_suit": "{player}'s bid suit ({suit})",
+        "entry_suits": "the bid suits",
+        "entry_named": "the tricks {player} named",
+        "entry_declare": "the declarer's right-hand tricks and piles",
+        "entry_trick": "the last trick, won by {player}",
+        "entry_suit_cards": Plural(
+            "{player}'s {cards} card of their bid suit",
+            "{player}'s {cards} cards of their bid suit",
+            "cards",
+        ),
+        "abra_declared": "{player} declared {bid}",
+        "abra_call_value": 'a call is a bid (a number) or "pass", not {value}',
+        "abra_tricks_list": "{player}'s {what} must be a list of trick numbers, not {value}",
+        "abra_name_range": "{player} may name tricks 1 to {hand_size}, not {trick}",
+        "abra_named_twice": "{player} names trick {trick} twice",
+        "abra_tricks_hold": Plural(
+            "{tricks} trick of {per_trick} cards hold {taken} cards",
+            "{tricks} tricks of {per_trick} cards hold {taken} cards",
+            "tricks",
+        ),
+        "abra_pack_suit": "the pack has {cards} cards of each suit",
+        "abra_suit_cards_most": "{player} cannot have taken {cards} {suit}: {why}",
+        "abra_prompt_names_trump": "{player} names trump",
+        "abra_prompt_name_exactly": "Tricks {player} names (exactly {bid})",
+        "abra_prompt_name_fewer": "Tricks {player} names (fewer than {bid})",
+        "abra_prompt_declare": "Which named tricks does {player} move to the right? (none is fine)",
+        "abra_note_highest": "highest bid: {bid} by {player}",
+        "abra_note_thrown_in": "everyone passed: the deal is thrown in",
+        "abra_note_declares": "{player} declares {bid}",
+        "abra_note_no_trump": "no trump",
+        "abra_note_trump": "trump {trump}",
+        "abra_note_trick": "trick {trick} of {hand_size}",
+        "abra_note_named_by": "named by {names}",
+        "abra_note_named_by_nobody": "named by nobody",
+        "abra_deal_done": "this deal is complete",
+        "abra_bid_range": "{player} may bid 1 to {hand_size}, not {bid}",
+        "abra_turn_suit": "it is {player}'s turn to pick a bid suit",
+        "abra_suit_cards_asked": "it is {player}'s bid-suit cards that are asked for",
+        "abra_trump_after_auction": "the declarer names trump once the auction is over",
+        "abra_trump_named": "trump is named already",
+        "abra_declarer_names_trump": "{player} declares and names trump",
+        "abra_turn_name": "it is {player}'s turn to name tricks",
+        "abra_name_exactly": Plural(
+            "{player} bid {bid} and must name exactly {bid} trick, not {named}",
+            "{player} bid {bid} and must name exactly {bid} tricks, not {named}",
+            "bid",
+        ),
+        "abra_name_fewer": "{player} must name fewer tricks than {declarer}'s {bid}, not {named}",
+        "abra_declarer_exposes": "{player} declares: the exposing is theirs to enter",
+        "abra_declare_shape": "the declaring says which tricks are exposed and which piles",
+        "abra_expose_unnamed": "{player} did not name trick {trick}, so cannot expose it",
+        "abra_calls_list": "{field} must be a list of the calls made",
+        "abra_too_many_calls": "there are more calls than the auction allows",
+        "abra_thrown_in_field": "every player passed, so the deal was thrown in and has no {field}",
+        "abra_thrown_in_trump": "every player passed, so no declarer named trump",
+        "abra_round_no_trump": "the round has no {field}: {player} names it",
+        "abra_suit_value": "a bid suit is one of {suits}, not {value}",
+        "abra_only_declarer": "only the declarer, {declarer}, exposes named tricks, not {player}",
+        "abra_trick_winners": "{field} must list the winner of each of the {hand_size} tricks",
+        "abra_trick_winner_seat": "a trick's winner is a seat from 0 to {last}, not {seat}",
+        "abra_thrown_in_note": "thrown in",
+        "abra_suit_cards_at_most": "{player} cannot have taken more than {most} {suit}: {why}",
+        "abra_cell_trick": "trick {trick}",
+        "abra_cell_call_again": "{player} again",
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
+
+
+class AbracadabraStep(enum.StrEnum):
+    """What Abracadabra's table is asked besides the calls and the trump."""
+
+    SUIT = "suit"  # one player's bid suit
+    SUITS = "suits"  # every player's bid suit at once, as last deal
+    NAME = "name"  # the tricks one player names
+    DECLARE = "declare"  # the declarer's right-hand tricks and exposed piles
+    TRICK = "trick"  # who won one trick
+    SUIT_CARDS = "suit_cards"  # cards of their own bid suit one player took
+
 
 # T, the tricks of a deal, by number of players.
 TRICKS = {4: 13, 3: 12, 2: 12}
@@ -284,6 +396,26 @@ class Abracadabra(GameRules):
     deal: it counts towards ``deals`` (the deal passes on).
     """
 
+    messages = MESSAGES
+    words = (
+        "named tricks",
+        "exposed tricks",
+        "a trick number",
+        "a trick's winner",
+        "Bid suits",
+        "Named tricks",
+        "Exposed to the right",
+        "Piles laid open",
+        "Trick winners",
+        "bid suit",
+        "winner",
+        "suit cards",
+        "piles laid open",
+        "not noted",
+    )
+    kinds = tuple(AbracadabraStep)
+    shapes = frozenset({Shape.PAD, Shape.TOGGLES, Shape.GRID})
+
     key = "abracadabra"
     # A player succeeds by the tricks they named (RULINGS.md, "Success").
     made_label: ClassVar[str] = "Named tricks made"
@@ -400,10 +532,16 @@ class Abracadabra(GameRules):
         last: list[str] | None = draft.get("last_suits")
         if last is None or any(suit is not None for suit in draft["bid_suits"]):
             return None
-        if self.next_step(ctx, draft).kind is not StepKind.SUIT:
+        if self.next_step(ctx, draft).kind is not AbracadabraStep.SUIT:
             return None
         shown = ", ".join(f"{ctx.name(seat)} {SUIT_SIGNS[last[seat]]}" for seat in ctx.bid_order)
-        return Step(StepKind.SUITS, Message("abra_same_suits"), None, (Choice(SAME, shown),))
+        return Step(
+            AbracadabraStep.SUITS,
+            Message("abra_same_suits"),
+            None,
+            (Choice(SAME, shown),),
+            place=Place.FIRST,
+        )
 
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
         """During a deal: the tricks each player named (declarer marked) and has taken."""
@@ -440,20 +578,20 @@ class Abracadabra(GameRules):
             return naming[0]
         if draft["exposed"] is None:
             return Step(
-                StepKind.DECLARE,
+                AbracadabraStep.DECLARE,
                 Message("abra_prompt_declare", player=ctx.name(declarer)),
                 declarer,
                 trick_choices(draft["named"][declarer]),
                 low=1,
                 high=ctx.hand_size,
                 piles=tuple(Choice(str(seat), ctx.name(seat)) for seat in range(ctx.n)),
+                shape=Shape.TOGGLES,
             )
         winners: list[int] = draft["trick_winners"]
         if len(winners) < ctx.hand_size:
             choices = tuple(Choice(str(seat), ctx.name(seat)) for seat in range(ctx.n))
-            return Step(
-                StepKind.TRICK, Message("abra_who_won", trick=len(winners) + 1), None, choices
-            )
+            prompt = Message("abra_who_won", trick=len(winners) + 1)
+            return Step(AbracadabraStep.TRICK, prompt, None, choices, shape=Shape.GRID)
         for seat in ctx.bid_order:
             if draft["suit_cards"][seat] is None:
                 return self.suit_cards_step(ctx, draft, seat)
@@ -480,7 +618,7 @@ class Abracadabra(GameRules):
         fewer than D (0 is allowed)"."""
         code = "abra_prompt_name_exactly" if declares else "abra_prompt_name_fewer"
         return Step(
-            StepKind.NAME,
+            AbracadabraStep.NAME,
             Message(code, player=ctx.name(seat), bid=bid),
             seat,
             trick_choices(range(1, ctx.hand_size + 1)),
@@ -488,11 +626,84 @@ class Abracadabra(GameRules):
             high=ctx.hand_size,
             least=bid if declares else 0,
             most=bid if declares else bid - 1,
+            shape=Shape.TOGGLES,
         )
 
     def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Every player's named tricks, asked on one screen and entered in turn."""
         return self.name_steps(ctx, draft)
+
+    def grid(self, ctx: RoundContext, draft: Draft) -> Grid | None:
+        """The table's two grids: the tricks every player still to name them names (a
+        row a trick, its bid card; a column a player, with how many they may name),
+        and who won each trick still to play (a row a trick, a box a player)."""
+        naming = sorted(self.name_steps(ctx, draft), key=lambda step: step.player)
+        if len(naming) > 1:
+            return self.name_grid(naming)
+        if self.next_step(ctx, draft).kind is AbracadabraStep.TRICK:
+            return self.trick_grid(ctx, draft)
+        return None
+
+    def name_grid(self, steps: Sequence[Step]) -> Grid:
+        """Every player's named tricks on one grid; Done enters them in turn, and
+        "Done, nothing exposed" the declaring after them, with nothing exposed."""
+        rows = tuple(
+            GridRow(
+                choice.label,
+                tuple(GridBox(step.player, f"named-{step.player}", choice.value) for step in steps),
+            )
+            for choice in steps[0].choices
+        )
+        columns = tuple(GridColumn(step.player, step.least, step.most) for step in steps)
+        prompt = Message("abra_grid_names")
+        return Grid(
+            AbracadabraStep.NAME,
+            prompt,
+            "named-",
+            rows,
+            columns,
+            one_a_row=False,
+            value=EVERYONE,
+            then=(AbracadabraStep.DECLARE,),
+        )
+
+    def trick_grid(self, ctx: RoundContext, draft: Draft) -> Grid:
+        """Who won each trick still to play, a box a player, marked where the player
+        named that trick. A trick one player alone named has that player proposed as
+        its winner (they name the tricks they mean to win): ticked but shown as
+        proposed, the keeper's to change. A trick nobody or several named is open."""
+        named = [set(tricks or ()) for tricks in draft["named"]]
+        rows = []
+        for trick in range(len(draft["trick_winners"]) + 1, ctx.hand_size + 1):
+            namers = [seat for seat, tricks in enumerate(named) if trick in tricks]
+            proposed = namers[0] if len(namers) == 1 else None
+            boxes = tuple(
+                GridBox(seat, f"trick-{trick}", str(seat), seat in namers, seat == proposed)
+                for seat in range(ctx.n)
+            )
+            rows.append(GridRow(str(trick), boxes))
+        columns = tuple(GridColumn(seat) for seat in range(ctx.n))
+        prompt = Message("abra_grid_tricks")
+        return Grid(AbracadabraStep.TRICK, prompt, "trick-", tuple(rows), columns, True, rest=True)
+
+    def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:
+        seat, value = entry.seat, entry.value
+        name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
+        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        if entry.kind == AbracadabraStep.SUIT:
+            return Message("entry_suit", player=name, suit=Term(str(value)))
+        if entry.kind == AbracadabraStep.SUITS:
+            return Message("entry_suits")
+        if entry.kind == AbracadabraStep.NAME:
+            return Message("entry_named", player=name)
+        if entry.kind == AbracadabraStep.DECLARE:
+            return Message("entry_declare")
+        if entry.kind == AbracadabraStep.TRICK and number is not None:
+            if 0 <= number < len(players):
+                return Message("entry_trick", player=players[number])
+        if entry.kind == AbracadabraStep.SUIT_CARDS and number is not None:
+            return Message("entry_suit_cards", player=name, cards=number)
+        return None
 
     def taps(self, ctx: RoundContext, draft: Draft, answer: Answer) -> tuple[Answer, ...]:
         """The table's two grids, each sent whole: the tricks every player names
@@ -500,13 +711,13 @@ class Abracadabra(GameRules):
         player's tap would be, the declarer first; who won each trick (no ``value``, a
         row a trick: the winner's seat), from the next trick on, in order and with none
         left out."""
-        if answer.kind == StepKind.NAME.value and answer.value == EVERYONE:
+        if answer.kind == AbracadabraStep.NAME and answer.value == EVERYONE:
             ticked = dict(answer.rows)
             return tuple(
                 Answer(answer.kind, str(step.player), values=ticked.get(str(step.player), ()))
                 for step in self.name_steps(ctx, draft)
             )
-        if answer.kind == StepKind.TRICK.value and not answer.value:
+        if answer.kind == AbracadabraStep.TRICK and not answer.value:
             return self.trick_taps(ctx, draft, answer)
         return (answer,)
 
@@ -558,7 +769,9 @@ class Abracadabra(GameRules):
             )
             for suit in SUITS
         )
-        return Step(StepKind.SUIT, Message("abra_bid_suit", player=ctx.name(seat)), seat, choices)
+        return Step(
+            AbracadabraStep.SUIT, Message("abra_bid_suit", player=ctx.name(seat)), seat, choices
+        )
 
     def suit_entries(self, ctx: RoundContext, suits: list[str]) -> list[Entry]:
         """The bid suits as tapped: the last player's is not, when only one suit is
@@ -591,7 +804,7 @@ class Abracadabra(GameRules):
             for k in range(SUIT_LENGTH[ctx.n] + 1)
         )
         prompt = Message("abra_suit_cards", player=ctx.name(seat), suit=Term(suit.capitalize()))
-        return Step(StepKind.SUIT_CARDS, prompt, seat, choices)
+        return Step(AbracadabraStep.SUIT_CARDS, prompt, seat, choices, forcible=True)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Last deal's bid suits, in one tap, before anyone picks one; the turned-up
@@ -601,12 +814,14 @@ class Abracadabra(GameRules):
         steps = () if same is None else (same,)
         if self.names_trump(ctx) or draft.get("trump") is not None:
             return steps
-        if self.next_step(ctx, draft).kind is StepKind.COMPLETE:
+        kind = self.next_step(ctx, draft).kind
+        if kind is StepKind.COMPLETE:
             return steps
-        return (
-            *steps,
-            Step(StepKind.TRUMP, Message("abra_trump_turned_up"), None, trump_choices()),
-        )
+        # Once the auction is over the trump turned up is rarely noted: folded away,
+        # lest its suit buttons be taken for the bid suits'.
+        place = Place.BELOW if kind is StepKind.CALL else Place.FOLDED
+        prompt = Message("abra_trump_turned_up")
+        return (*steps, Step(StepKind.TRUMP, prompt, None, trump_choices(), place=place))
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         state = auction(ctx, draft["calls"])
@@ -647,7 +862,7 @@ class Abracadabra(GameRules):
             raise RulesError(Message("abra_deal_done"))
         if entry.kind == "trump":
             return self.enter_trump(ctx, draft, entry, step)
-        if entry.kind == StepKind.SUITS.value:
+        if entry.kind == AbracadabraStep.SUITS:
             same = self.same_suits_step(ctx, draft)
             if same is None:
                 if draft.get("last_suits") is None:
@@ -657,7 +872,7 @@ class Abracadabra(GameRules):
             return {**draft, "bid_suits": list(draft["last_suits"])}
         if entry.kind not in ENTRY_KINDS:
             raise RulesError(Message("not_entered_in", kind=repr(entry.kind), game=self.title))
-        if entry.kind != step.kind.value:
+        if entry.kind != str(step.kind):
             raise RulesError(Message("not_yet_next", prompt=step.prompt))
         if step.kind is StepKind.CALL:
             if entry.seat != step.player:
@@ -676,7 +891,7 @@ class Abracadabra(GameRules):
             choice = step.choice(value)
             call: Call = PASS if choice.value == PASS else int(choice.value)
             return {**draft, "calls": [*draft["calls"], call]}
-        if step.kind is StepKind.SUIT:
+        if step.kind is AbracadabraStep.SUIT:
             if entry.seat != step.player:
                 raise RulesError(Message("abra_turn_suit", player=ctx.name(step.player)))
             suits = list(draft["bid_suits"])
@@ -685,11 +900,11 @@ class Abracadabra(GameRules):
             if last is not None:
                 suits[last[0]] = last[1]
             return {**draft, "bid_suits": suits}
-        if step.kind is StepKind.NAME:
+        if step.kind is AbracadabraStep.NAME:
             return self.enter_named(ctx, draft, entry, step.player)
-        if step.kind is StepKind.DECLARE:
+        if step.kind is AbracadabraStep.DECLARE:
             return self.enter_declare(ctx, draft, entry, step.player)
-        if step.kind is StepKind.TRICK:
+        if step.kind is AbracadabraStep.TRICK:
             winner = int(step.choice(entry.value).value)
             return {**draft, "trick_winners": [*draft["trick_winners"], winner]}
         # The cards of their own bid suit one player took.

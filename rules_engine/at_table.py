@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -11,6 +11,8 @@ from .core import (
     Answer,
     Draft,
     Entry,
+    GameRules,
+    Grid,
     Round,
     RoundContext,
     RoundView,
@@ -168,6 +170,18 @@ class Table:
         return self.record.rules.together(self.round, self.draft)
 
     @property
+    def grid(self) -> Grid | None:
+        """The grid the next steps are answered on, sent whole, where the game has one."""
+        if self.round is None or self.draft is None:
+            return None
+        return self.record.rules.grid(self.round, self.draft)
+
+    @property
+    def rolled(self) -> Mapping[str, object] | None:
+        """What was rolled this round, die by die, once it was (``Shape.ROLL``)."""
+        return self.record.rules.rolled(self.draft) if self.draft is not None else None
+
+    @property
     def sealed(self) -> bool:
         """Whether the game's bids are sealed (the house rule ``bidding``), shown or not."""
         return self.record.rules.sealed(self.record.setup)
@@ -279,7 +293,7 @@ class Table:
         if self.round is None:
             raise RulesError(Message("game_over"))
         for step in (self.step, *self.optional_steps):
-            if step.kind.value == answer.kind:
+            if step.kind == answer.kind:
                 return step.entry(answer, rng)
         seat = read_number(answer.seat)
         if answer.kind == StepKind.BID.value and seat is not None and self.sealed:
@@ -485,7 +499,7 @@ def correction(
     played = _entries(record, current.round, number - 1)
     if current.step.roll is not None and played:
         # What a roll at this step would enter: the same kind as the round's own.
-        rolled = current.step.entry(Answer(current.step.kind.value), random.Random(0))
+        rolled = current.step.entry(Answer(str(current.step.kind)), random.Random(0))
         if played[0].kind == rolled.kind:
             return play(current, played[0])
     return current
@@ -570,14 +584,14 @@ def _ends_as_tapped(
 
 
 # The steps that ask one player for a number: one allowed alone is entered, not asked.
-FORCED = (StepKind.BID, StepKind.TRICKS, StepKind.SUIT_CARDS)
+FORCED = (StepKind.BID, StepKind.TRICKS)
 
 
 def forced(step: Step) -> Entry | None:
     """The entry a step allows alone, if it asks one player for a number and every
     value but one is refused (a 1-card round's dealer under the hook; Abracadabra's
     cards of a bid suit in no trick taken); else None."""
-    if step.kind not in FORCED or step.seat is None:
+    if (step.kind not in FORCED and not step.forcible) or step.seat is None:
         return None
     if step.may_change:  # sealed bids going round: no bid is given for a player
         return None
@@ -586,7 +600,7 @@ def forced(step: Step) -> Entry | None:
     allowed = [choice.value for choice in step.choices if choice.allowed]
     if len(allowed) != 1 or not allowed[0].isdigit():
         return None
-    return Entry(step.kind.value, step.seat, int(allowed[0]))
+    return Entry(str(step.kind), step.seat, int(allowed[0]))
 
 
 def _taken(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> int:
@@ -897,12 +911,18 @@ def _rebuilt(
     )
 
 
-def describe(entry: Entry, players: Sequence[str], sealed: bool = False) -> str:
+def describe(
+    entry: Entry, players: Sequence[str], sealed: bool = False, rules: GameRules | None = None
+) -> str:
     """An entry in a few words, as Undo and Redo name it: "Ben's bid of 3".
 
     ``sealed``: the round's bids are still unseen, so a bid is named without its
-    value ("Ben's bid").
+    value ("Ben's bid"). An entry of a kind of the game's own is the game's to name
+    (``GameRules.describe``).
     """
+    own = rules.describe(entry, players, sealed) if rules is not None else None
+    if own is not None:
+        return own
     seat = entry.seat
     name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
     value = entry.value
@@ -923,24 +943,6 @@ def describe(entry: Entry, players: Sequence[str], sealed: bool = False) -> str:
         return Message("entry_trump", trump=Term(str(value)))
     if entry.kind == "dice":
         return Message("entry_dice")
-    if entry.kind == "suit":
-        return Message("entry_suit", player=name, suit=Term(str(value)))
-    if entry.kind == "suits":
-        return Message("entry_suits")
-    if entry.kind == "name":
-        return Message("entry_named", player=name)
-    if entry.kind == "declare":
-        return Message("entry_declare")
-    if entry.kind == "trick" and number is not None and 0 <= number < len(players):
-        return Message("entry_trick", player=players[number])
-    if entry.kind == "lost" and number is not None:
-        return Message("entry_lost", lost=number)
-    if entry.kind == "bonus" and value == "none":
-        return Message("entry_no_more_bonuses")
-    if entry.kind == "bonus" and number is not None:
-        return Message("entry_bonus", player=name, bonus=number)
-    if entry.kind == "suit_cards" and number is not None:
-        return Message("entry_suit_cards", player=name, cards=number)
     if entry.kind == "join":
         # The name goes with the entry: Undo takes the player out of the game.
         joiner = entry.value.get("name") if isinstance(entry.value, dict) else None

@@ -28,6 +28,7 @@ from .core import (
     Draft,
     Entry,
     GameRules,
+    Place,
     Round,
     RoundContext,
     RoundView,
@@ -53,10 +54,21 @@ from .house_rules import (
     scoring_option,
     setting,
 )
-from .messages import Message, Term
+from .messages import Message, Term, add
 from .options import AS_RULED, Option, Preset
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
+
+MESSAGES = add(
+    {
+        "boerenbridge_players": (
+            "Boerenbridge as ruled is played by {ruled} players, not {count}; with hand "
+            "sizes of your own (option {option}), by {least} to {most}"
+        ),
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
+
 
 HAND_SIZE = 13
 # As ruled, 4 players; with the house rule ``hands``, 3 to 7 (RULINGS, "Boerenbridge").
@@ -204,6 +216,7 @@ def _hands_presets(players: int) -> tuple[Preset, ...]:
 
 
 class Boerenbridge(GameRules):
+    messages = MESSAGES
     key = "boerenbridge"
     has_house_rules = True
     repeats_hands = True
@@ -392,7 +405,8 @@ class Boerenbridge(GameRules):
         if any(t is not None for t in draft["tricks"]) or self.sealed(ctx.setup):
             return ()
         prompt = Message("prompt_may_change_bid", dealer=ctx.name(dealer))
-        return (Step(StepKind.BID, prompt, dealer, self.choices_for(ctx, draft, dealer)),)
+        choices = self.choices_for(ctx, draft, dealer)
+        return (Step(StepKind.BID, prompt, dealer, choices, place=Place.FOLDED),)
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
         return self._bid_step(ctx, draft, seat, self.next_step(ctx, draft))

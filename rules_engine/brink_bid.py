@@ -7,6 +7,7 @@ scores 5 for the bid made, 2 for one trick off it ("on the Brink"), else 0.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,8 +26,8 @@ from .core import (
     RoundContext,
     RoundView,
     Setup,
+    Shape,
     Step,
-    StepKind,
 )
 from .errors import RulesError
 from .house_rules import (
@@ -41,8 +42,55 @@ from .house_rules import (
     hook_option,
     scoring_option,
 )
-from .messages import Message, Term, written
+from .messages import Message, Plural, Term, add, written
 from .options import AS_RULED, Option, Preset
+
+MESSAGES = add(
+    {
+        "brink_no_pass": "No pass",
+        "brink_pass_other": Plural(
+            "Pass {number} card to the other player",
+            "Pass {number} cards to the other player",
+            "number",
+        ),
+        "brink_pass_across": Plural(
+            "Pass {number} card across", "Pass {number} cards across", "number"
+        ),
+        "brink_pass_left": Plural(
+            "Pass {number} card to the left", "Pass {number} cards to the left", "number"
+        ),
+        "brink_pass_right": Plural(
+            "Pass {number} card to the right", "Pass {number} cards to the right", "number"
+        ),
+        "brink_no_trump": "No trump",
+        "brink_trump": "Trump: {trump}",
+        "brink_players": "Brink Bid is for 2 to 6 players, not {count}",
+        "brink_trump_die": "the trump die shows {faces}, not {value}",
+        "brink_number_die": "the number die shows {faces} or {none}, not {value}",
+        "brink_direction_die": "the direction die shows {faces}, not {value}",
+        "brink_dice_shape": "the dice must give the trump, the number and the direction",
+        "brink_trump_not_die": "the trump die shows {die}: the trump cannot be {trump}",
+        "brink_dice_rolled": "the dice for this round are rolled already",
+        "brink_dice_before_bids": "the dice are rolled before the bidding, not once it has begun",
+        "brink_roll_first": "{player} rolls the dice before the first bid",
+        "brink_die_not_trump": "the trump is {trump}: the trump die cannot show {die}",
+        "brink_note_passes": "{giver} passes {count} to {receiver}",
+        "brink_across_odd_left": (
+            "Across-left with {players} players: nobody sits across, so the cards go to the left"
+        ),
+        "brink_across_odd_right": (
+            "Across-right with {players} players: nobody sits across, so the cards go to the right"
+        ),
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
+
+
+class BrinkBidStep(enum.StrEnum):
+    """What Brink Bid's table is asked besides the bids and tricks."""
+
+    ROLL = "roll"  # roll the three dice
+
 
 FINAL_HAND = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
 FIRST_HAND = 4
@@ -254,6 +302,21 @@ PRESETS: tuple[Preset, ...] = (
 
 
 class BrinkBid(ScheduledHands, BiddingInTurn):
+    messages = MESSAGES
+    words = (
+        "left",
+        "right",
+        "across-left",
+        "across-right",
+        "trump die",
+        "number die",
+        "direction die",
+        "no pass",
+        "number",
+        "direction",
+    )
+    kinds = tuple(BrinkBidStep)
+    shapes = frozenset({Shape.PAD, Shape.ROLL})
     key = "brink-bid"
     seats_apart = True
     has_house_rules = True
@@ -307,13 +370,18 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             roller = ctx.bid_order[0]
             prompt = Message("prompt_rolls", player=ctx.name(roller))
             return Step(
-                StepKind.ROLL,
+                BrinkBidStep.ROLL,
                 prompt,
                 roller,
                 roll=lambda rng: roll_brink_dice(rng).to_json(),
                 dice=DICE_BY_HAND,
+                shape=Shape.ROLL,
             )
         return super().next_step(ctx, draft)
+
+    def rolled(self, draft: Draft) -> Mapping[str, object] | None:
+        dice = draft.get("dice")
+        return dice if isinstance(dice, dict) else None
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
         """No bid is asked before the dice are rolled, sealed or open (RULINGS, "House

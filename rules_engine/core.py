@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import RulesError
-from .messages import Lowered, Message, Term, comma_list
+from .messages import Lowered, Message, Template, Term, comma_list
 from .options import Option, OptionValue, Preset
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -104,23 +104,33 @@ class RoundContext:
 
 
 class StepKind(enum.StrEnum):
-    """What the table is asked for next."""
+    """What the table is asked for next, in the kinds every game may ask; a game's own
+    kinds are its own (``GameRules.kinds``: Abracadabra's bid suits, Skull King's bonus)."""
 
-    ROLL = "roll"  # Brink Bid: roll the three dice
     BID = "bid"  # one player's bid, from choices
     CALL = "call"  # one call in an auction (Sinker, Abracadabra)
-    TRUMP = "trump"  # the declarer names trump (Abracadabra variant)
-    SUIT = "suit"  # one player's bid suit (Abracadabra)
-    SUITS = "suits"  # every player's bid suit at once, as last deal (Abracadabra)
-    NAME = "name"  # the tricks one player names (Abracadabra)
-    DECLARE = "declare"  # the declarer's right-hand tricks and exposed piles (Abracadabra)
-    TRICK = "trick"  # who won one trick (Abracadabra)
-    SUIT_CARDS = "suit_cards"  # cards of their own bid suit one player took (Abracadabra)
+    TRUMP = "trump"  # the trump turned up, or named
     TRICKS = "tricks"  # how many tricks one player took
-    LOST = "lost"  # tricks nobody took (Skull King's Kraken)
-    BONUS = "bonus"  # bonus points one player won in their tricks (Skull King)
     COMPLETE = "complete"  # the round is fully entered
     OVER = "over"  # the game has ended
+
+
+class Shape(enum.StrEnum):
+    """How the table draws a step: the screens draw these shapes, never a game."""
+
+    PAD = "pad"  # buttons, one tapped: a number or a word (a bid, a call, a suit)
+    TOGGLES = "toggles"  # boxes, several ticked, then Done (and ``Step.piles``, a second set)
+    SUM = "sum"  # a number added up from taps of the choices, or typed (a bonus)
+    GRID = "grid"  # a row a thing, a box a player, sent whole (``GameRules.grid``)
+    ROLL = "roll"  # dice rolled by the server, or their faces tapped (``Step.dice``)
+
+
+class Place(enum.StrEnum):
+    """Where the table draws an optional step (``GameRules.optional_steps``)."""
+
+    BELOW = "below"  # below the step, its buttons in view
+    FOLDED = "folded"  # below the step, behind a button: a second pad is a tap from a mistake
+    FIRST = "first"  # above the step, its first button (last deal's bid suits again)
 
 
 @dataclass(frozen=True)
@@ -193,7 +203,7 @@ def read_number(text: str) -> int | None:
 class Step:
     """The next thing to enter: whose turn, what is asked, what may be said."""
 
-    kind: StepKind
+    kind: str  # a ``StepKind``, or a kind of the game's own (``GameRules.kinds``)
     prompt: str
     seat: int | None = None
     choices: tuple[Choice, ...] = ()
@@ -214,6 +224,21 @@ class Step:
     # that a roll made by hand is entered by its faces.
     roll: Callable[[random.Random], Any] | None = field(default=None, compare=False, repr=False)
     dice: tuple[Die, ...] = ()
+    # How the table draws it; the templates dispatch on this, never on the kind.
+    shape: Shape = Shape.PAD
+    # The value of the choice that answers for everyone asked at once, drawn first and
+    # big on a form of its own ("No bonuses"); "" where there is none.
+    lead: str = ""
+    # For an optional step: where it is drawn; and whether its buttons are outlined,
+    # unlike the step's own pad (the tricks nobody took, beside the tricks taken).
+    place: Place = Place.BELOW
+    outlined: bool = False
+    # Where several players are asked at once, how the table asks whose answer it is
+    # taking ("Whose bonus?"); "" for a bid's words.
+    whose: str = ""
+    # A number asked of one player, entered without asking where one alone is allowed
+    # (as bids and tricks are: ``at_table.forced``).
+    forcible: bool = False
 
     @property
     def player(self) -> int:
@@ -239,7 +264,7 @@ class Step:
         ticked boxes must each be one of the choices, a number is ASCII digits. Whether
         the rules take the entry is theirs to say (``GameRules.enter``).
         """
-        if answer.kind != self.kind.value:
+        if answer.kind != self.kind:
             raise RulesError(Message("not_asked_now", kind=repr(answer.kind), prompt=self.prompt))
         if self.roll is not None:
             if answer.value == HAND or answer.faces:
@@ -250,20 +275,22 @@ class Step:
             seat = read_number(answer.seat)
             if seat is None or seat < 0:
                 raise RulesError(Message("not_a_seat", seat=repr(answer.seat)))
-        if self.kind is StepKind.NAME:
-            return Entry(self.kind.value, seat, self.ticked(answer.values, self.choices))
-        if self.kind is StepKind.DECLARE:
+        kind = str(self.kind)
+        if self.shape is Shape.TOGGLES and not self.piles:
+            return Entry(kind, seat, self.ticked(answer.values, self.choices))
+        if self.shape is Shape.TOGGLES:
+            # Two sets of boxes: the choices ticked, and each pile shown or not.
             shown = set(self.ticked(answer.piles, self.piles))
             value = {
                 "exposed": self.ticked(answer.values, self.choices),
                 "pile_exposed": [int(pile.value) in shown for pile in self.piles],
             }
-            return Entry(self.kind.value, None, value)
+            return Entry(kind, None, value)
         text = answer.value.strip().lower()
         number = read_number(text)
         if number is not None:
-            return Entry(self.kind.value, seat, number)
-        return Entry(self.kind.value, seat, self.choice(text).value)
+            return Entry(kind, seat, number)
+        return Entry(kind, seat, self.choice(text).value)
 
     def faces(self, posted: Sequence[tuple[str, str]]) -> dict[str, Any]:
         """A roll made by hand: each die's face as tapped, written as the record
@@ -302,6 +329,64 @@ class Step:
                 raise RulesError(Message("ticked_twice", label=choice.label, prompt=self.prompt))
             numbers.append(number)
         return sorted(numbers)
+
+
+@dataclass(frozen=True)
+class GridBox:
+    """One box of a grid: a player's in a row, the field it posts and its value."""
+
+    seat: int
+    name: str  # the field posted ("trick-5", "named-2")
+    value: str  # what it posts there (the winner's seat, the trick named)
+    # The player said this row would be theirs (named the trick).
+    marked: bool = False
+    # Ticked as proposed, the keeper's to change (a trick one player alone named).
+    proposed: bool = False
+
+    @property
+    def key(self) -> str:
+        """The box as a refused post is ticked again: its row's key and its value."""
+        return f"{self.name.rsplit('-', 1)[-1]}:{self.value}"
+
+
+@dataclass(frozen=True)
+class GridRow:
+    label: str  # the trick's number, or its bid card
+    boxes: tuple[GridBox, ...]
+
+
+@dataclass(frozen=True)
+class GridColumn:
+    """A player's column: how many boxes they tick (``least`` to ``most``), where a
+    column is ticked more than once."""
+
+    seat: int
+    least: int = 0
+    most: int | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Several taps answered on one screen (``Shape.GRID``, or the toggles of several
+    players at once), a row a thing and a box a player, sent whole: what the game's
+    ``GameRules.grid`` offers, read back by ``GameRules.taps``.
+
+    ``one_a_row``: one box a row (who won each trick), else several a column (the
+    tricks each player names). ``field``: the start of every posted box's field,
+    ``value`` what the grid posts as its value (or nothing), ``then`` the kinds of the
+    steps after it that a button answers with nothing (``Answer.then``), ``rest``
+    whether a column's button gives that player every row left open (``Answer.rest``).
+    """
+
+    kind: str
+    prompt: str
+    field: str
+    rows: tuple[GridRow, ...]
+    columns: tuple[GridColumn, ...]
+    one_a_row: bool
+    value: str = ""
+    then: tuple[str, ...] = ()
+    rest: bool = False
 
 
 @dataclass(frozen=True)
@@ -455,6 +540,16 @@ class GameRules:
     seats_apart: ClassVar[bool] = False
     # The fields of a record's round that hold one value a player, in seat order.
     seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
+    # The kinds of step the game asks besides ``StepKind``'s, its own (``AbracadabraStep``).
+    kinds: ClassVar[tuple[str, ...]] = ()
+    # The shapes its steps take at the table (the table loads what draws them).
+    shapes: ClassVar[frozenset[Shape]] = frozenset({Shape.PAD})
+    # The game's own messages, code to English, added to the catalogue (``messages.add``).
+    messages: ClassVar[Mapping[str, Template]] = {}
+    # The game's own words given from its data, as terms or labels (its calls, its dice's
+    # faces, its bonuses, its cells' headings), for the translations: with its summary,
+    # options and presets they are its words to translate (``game_words``).
+    words: ClassVar[tuple[str, ...]] = ()
     # The presets as published, whatever the table (see ``presets``).
     published_presets: ClassVar[tuple[Preset, ...]] = ()
     # The ranks in the pack used to draw for the first dealer, low to high.
@@ -563,6 +658,21 @@ class GameRules:
         alone (``at_table.play_answer``)."""
         return (answer,)
 
+    def grid(self, ctx: RoundContext, draft: Draft) -> Grid | None:
+        """The grid the table answers the next steps on, sent whole (``taps`` reads it),
+        or None where the next step is drawn alone."""
+        return None
+
+    def rolled(self, draft: Draft) -> Mapping[str, object] | None:
+        """What was rolled this round, die by die (``Shape.ROLL``), once it was."""
+        return None
+
+    def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:
+        """An entry of the game's own kinds in a few words, as Undo and Redo name it
+        ("Ann's bonus of 30"), or None for the kinds every game shares
+        (``at_table.describe``)."""
+        return None
+
     def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
         """The players who bid this round, in bid order (Boerenbridge leaves some out)."""
         return ctx.bid_order
@@ -669,6 +779,29 @@ class GameRules:
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.COMPLETE:
             raise RulesError(Message("round_not_finished", step=Lowered(step.prompt)))
+
+
+def game_words(rules: GameRules) -> tuple[str, ...]:
+    """Every word of a game's own that the players read, from its data, once each (not
+    its messages: ``messages``): its
+    summary, sheet boxes and key, options, presets (for every count of players) and
+    ``words``. The web layer marks them for translation (``manage.py engine_templates``)."""
+    words = [
+        rules.summary,
+        rules.paper_key,
+        rules.made_label,
+        rules.round_boxes_heading,
+        *rules.round_boxes,
+        *rules.seat_boxes,
+    ]
+    for option in rules.options:
+        words += [option.label, option.help, *(choice.label for choice in option.choices)]
+    for players in (None, *range(rules.min_players, rules.max_players + 1)):
+        for preset in rules.presets(players):
+            # A preset worked out for a count of players says so in a message of its own.
+            words += [text for text in (preset.name, preset.description) if type(text) is str]
+    words += rules.words
+    return tuple(dict.fromkeys(word for word in words if word))
 
 
 def plain_paper_row(rules: GameRules, view: RoundView, players: int) -> PaperRow:

@@ -1,4 +1,8 @@
-"""Every game Scorepad keeps score for, in the order the app lists them."""
+"""Every game Scorepad keeps score for, in the order the app lists them.
+
+A new game is a module of its own (its rules, its kinds of step, its words), its
+templates if its steps take a shape no game has yet, and a line here.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from .sinker import Sinker
 from .skull_king import SkullKing
 from .wizard import Wizard
 
-GAMES: Mapping[str, GameRules] = {
+_GAMES: dict[str, GameRules] = {
     rules.key: rules
     for rules in (
         OhHell(),
@@ -25,3 +29,19 @@ GAMES: Mapping[str, GameRules] = {
         SkullKing(),
     )
 }
+
+GAMES: Mapping[str, GameRules] = _GAMES
+"""The games by key, as registered: the line above, or ``register``."""
+
+
+def register(rules: GameRules) -> GameRules:
+    """A game added after the line above (a game of the tests' own): listed last."""
+    if rules.key in _GAMES:
+        raise KeyError(f"a game {rules.key!r} is registered already")
+    _GAMES[rules.key] = rules
+    return rules
+
+
+def withdraw(key: str) -> None:
+    """A game added by ``register`` taken out again."""
+    _GAMES.pop(key, None)

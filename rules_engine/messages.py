@@ -124,7 +124,6 @@ ENGLISH: Mapping[str, Template] = {
     "prompt_bids": "{player} bids",
     "prompt_complete": "The round is complete",
     "prompt_trump_turned_up": "Trump turned up",
-    "wizard_prompt_trump": "Trump turned up (a Wizard turned: {dealer} deals and names a suit)",
     # --- Boerenbridge ---
     "sits_out": Plural(
         "{player} has {points} point and does not bid this round",
@@ -142,10 +141,6 @@ ENGLISH: Mapping[str, Template] = {
     ),
     "prompt_may_change_bid": "{dealer} deals and may still change the bid",
     "tricks_after_every_bid": "tricks are entered once every bid stands",
-    "boerenbridge_players": (
-        "Boerenbridge as ruled is played by {ruled} players, not {count}; with hand "
-        "sizes of your own (option {option}), by {least} to {most}"
-    ),
     "without_trump": "{game} is played without trump",
     "bid_needs_player": "a bid must say which player made it",
     "tricks_being_entered": "the tricks are being entered: undo them to change a bid",
@@ -156,32 +151,6 @@ ENGLISH: Mapping[str, Template] = {
         "{player} has no bid: only players on {threshold} points or more do not bid"
     ),
     # --- Skull King ---
-    "skull_tricks_left": Plural(
-        "only {left} trick of {hand_size} is left once the lost ones are counted",
-        "only {left} tricks of {hand_size} are left once the lost ones are counted",
-        "left",
-    ),
-    "skull_tricks_sum": Plural(
-        "the tricks add up to {total} and {lost} lost, but {hand_size} trick was played",
-        "the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played",
-        "hand_size",
-    ),
-    "skull_prompt_lost": "Tricks nobody took (the Kraken)",
-    "skull_lost_left": Plural(
-        "the players have taken all but {left} trick already",
-        "the players have taken all but {left} tricks already",
-        "left",
-    ),
-    "skull_lost_range": "0 to {hand_size} tricks may be lost, not {lost}",
-    "skull_lost_when": "lost tricks are entered with the tricks taken",
-    "skull_note_lost": Plural("{lost} trick lost", "{lost} tricks lost", "lost"),
-    "skull_tricks_in": "the tricks are all in: the bonuses are next",
-    "skull_no_bonus": "No bonus",
-    "skull_bonus_when": "a bonus is entered once the tricks are in, for a bid made",
-    "skull_bonus_missed": "{player} missed their bid: a bonus counts only for a bid made",
-    "skull_bonus_asked": "it is {player}'s bonus that is asked for",
-    "skull_bonus_range": "{player}'s bonus is 0 to {most}, not {bonus}",
-    "skull_breakdown": "{points} + {bonus} bonus = {total}",
     "goal_to": "to {target}",
     "goal_to_or_more": "to {target} or more",
     "goal_deals": Plural("{count} deal", "{count} deals", "count"),
@@ -220,38 +189,7 @@ ENGLISH: Mapping[str, Template] = {
     "who_rolls": "it is {player} who rolls the dice",
     "prompt_calls": "{player} calls",
     "prompt_calls_again": "{player} calls again",
-    "abra_bid_higher": "a bid must be higher than {bid}",
-    "sinker_row_made": "{player} {contract}, made",
-    "sinker_row_failed": "{player} {contract}, failed",
-    "sinker_made": "Made: {player} took all {tricks} tricks",
-    "sinker_lost_at": "Lost at trick {trick}: {opponent} took it",
-    "sinker_lost_after": Plural(
-        "Lost at trick {trick}: {opponent} took it after {bidder} took {taken} trick",
-        "Lost at trick {trick}: {opponent} took it after {bidder} took {taken} tricks",
-        "taken",
-    ),
-    "sinker_how_went": "How {player}'s {call} went",
-    "abra_thrown_in": "Everyone passed: the deal is thrown in",
-    "abra_who_won": "Who won trick {trick}?",
-    "abra_deal_complete": "The deal is complete",
-    "abra_suit_taken": "{player} has {suit} already",
-    "abra_bid_suit": "Which suit does {player} take as bid cards?",
-    "abra_suit_cards": "{suit} in {player}'s tricks: how many?",
-    "abra_trump_turned_up": "Trump: the card turned up after the deal (the Joker: no trump)",
-    "abra_same_suits": "Same bid suits as last deal",
-    "abra_no_last_suits": "there are no bid suits of a last deal to take again",
-    "abra_same_suits_first": "the same bid suits as last deal are taken before any is picked",
     # The table's grid of trick winners, sent whole (said to the table, as a sentence).
-    "abra_trick_rows": "Tap who won each trick from trick {number} on, with none left out.",
-    "abra_more_winners": "There are more winners than tricks left to play.",
-    "abra_part_success": "{points} success",
-    "abra_part_named": "{points} named",
-    "abra_part_right_hand": "{points} right hand",
-    "abra_part_tricks": Plural("{points} trick", "{points} tricks", "points"),
-    "abra_part_suit_cards": "{points} suit cards",
-    "abra_part_plus": "{sum} + {part}",
-    "abra_part_minus": "{sum} - {part}",
-    "abra_part_total": "{sum} = {total}",
     # --- The rules in play (house_rules.rules_in_play) ---
     "rules_as_ruled": "As ruled",
     "rules_preset": "Rules: {name}",
@@ -285,18 +223,6 @@ ENGLISH: Mapping[str, Template] = {
     "entry_call": "{player}'s call of {call}",
     "entry_trump": "the trump ({trump})",
     "entry_dice": "the roll of the dice",
-    "entry_suit": "{player}'s bid suit ({suit})",
-    "entry_suits": "the bid suits",
-    "entry_named": "the tricks {player} named",
-    "entry_declare": "the declarer's right-hand tricks and piles",
-    "entry_trick": "the last trick, won by {player}",
-    "entry_suit_cards": Plural(
-        "{player}'s {cards} card of their bid suit",
-        "{player}'s {cards} cards of their bid suit",
-        "cards",
-    ),
-    "entry_lost": Plural("{lost} lost trick", "{lost} lost tricks", "lost"),
-    "entry_bonus": "{player}'s bonus of {bonus}",
     "entry_last": "the last entry",
     # --- Steps ---
     "step_asks_no_one": "{prompt}: this step asks no one player",
@@ -306,25 +232,7 @@ ENGLISH: Mapping[str, Template] = {
     "not_a_box": "{value} is not one of the boxes here ({prompt})",
     "ticked_twice": "{label} is ticked twice ({prompt})",
     # --- Brink Bid's dice, as noted on the round ---
-    "brink_no_pass": "No pass",
-    "brink_pass_other": Plural(
-        "Pass {number} card to the other player",
-        "Pass {number} cards to the other player",
-        "number",
-    ),
-    "brink_pass_across": Plural(
-        "Pass {number} card across", "Pass {number} cards across", "number"
-    ),
-    "brink_pass_left": Plural(
-        "Pass {number} card to the left", "Pass {number} cards to the left", "number"
-    ),
-    "brink_pass_right": Plural(
-        "Pass {number} card to the right", "Pass {number} cards to the right", "number"
-    ),
-    "brink_no_trump": "No trump",
-    "brink_trump": "Trump: {trump}",
     "comma_list": "{first}, {rest}",
-    "abra_declared": "{player} declared {bid}",
     # --- The record ---
     "record_players_list": "players must be a list of names",
     "record_player_count": "{game} is for {counts} players, not {count}",
@@ -338,95 +246,10 @@ ENGLISH: Mapping[str, Template] = {
     "option_only_with": "option {name} is given only with {setting}",
     "hand_at_least_one": "a hand has at least 1 card, not {value}",
     # --- Abracadabra: its refusals, prompts and notes ---
-    "abra_call_value": 'a call is a bid (a number) or "pass", not {value}',
     "true_or_false": "{what} is true or false, not {value}",
-    "abra_tricks_list": "{player}'s {what} must be a list of trick numbers, not {value}",
-    "abra_name_range": "{player} may name tricks 1 to {hand_size}, not {trick}",
-    "abra_named_twice": "{player} names trick {trick} twice",
-    "abra_tricks_hold": Plural(
-        "{tricks} trick of {per_trick} cards hold {taken} cards",
-        "{tricks} tricks of {per_trick} cards hold {taken} cards",
-        "tricks",
-    ),
-    "abra_pack_suit": "the pack has {cards} cards of each suit",
-    "abra_suit_cards_most": "{player} cannot have taken {cards} {suit}: {why}",
-    "abra_prompt_names_trump": "{player} names trump",
-    "abra_prompt_name_exactly": "Tricks {player} names (exactly {bid})",
-    "abra_prompt_name_fewer": "Tricks {player} names (fewer than {bid})",
-    "abra_prompt_declare": "Which named tricks does {player} move to the right? (none is fine)",
-    "abra_note_highest": "highest bid: {bid} by {player}",
-    "abra_note_thrown_in": "everyone passed: the deal is thrown in",
-    "abra_note_declares": "{player} declares {bid}",
-    "abra_note_no_trump": "no trump",
-    "abra_note_trump": "trump {trump}",
-    "abra_note_trick": "trick {trick} of {hand_size}",
-    "abra_note_named_by": "named by {names}",
-    "abra_note_named_by_nobody": "named by nobody",
-    "abra_deal_done": "this deal is complete",
     "not_yet_next": 'not yet: next is "{prompt}"',
     "turn_to_call": "it is {player}'s turn to call",
-    "abra_bid_range": "{player} may bid 1 to {hand_size}, not {bid}",
-    "abra_turn_suit": "it is {player}'s turn to pick a bid suit",
-    "abra_suit_cards_asked": "it is {player}'s bid-suit cards that are asked for",
-    "abra_trump_after_auction": "the declarer names trump once the auction is over",
-    "abra_trump_named": "trump is named already",
-    "abra_declarer_names_trump": "{player} declares and names trump",
-    "abra_turn_name": "it is {player}'s turn to name tricks",
-    "abra_name_exactly": Plural(
-        "{player} bid {bid} and must name exactly {bid} trick, not {named}",
-        "{player} bid {bid} and must name exactly {bid} tricks, not {named}",
-        "bid",
-    ),
-    "abra_name_fewer": "{player} must name fewer tricks than {declarer}'s {bid}, not {named}",
-    "abra_declarer_exposes": "{player} declares: the exposing is theirs to enter",
-    "abra_declare_shape": "the declaring says which tricks are exposed and which piles",
-    "abra_expose_unnamed": "{player} did not name trick {trick}, so cannot expose it",
-    "abra_calls_list": "{field} must be a list of the calls made",
-    "abra_too_many_calls": "there are more calls than the auction allows",
-    "abra_thrown_in_field": "every player passed, so the deal was thrown in and has no {field}",
-    "abra_thrown_in_trump": "every player passed, so no declarer named trump",
     "round_no_field": "the round has no {field}",
-    "abra_round_no_trump": "the round has no {field}: {player} names it",
-    "abra_suit_value": "a bid suit is one of {suits}, not {value}",
-    "abra_only_declarer": "only the declarer, {declarer}, exposes named tricks, not {player}",
-    "abra_trick_winners": "{field} must list the winner of each of the {hand_size} tricks",
-    "abra_trick_winner_seat": "a trick's winner is a seat from 0 to {last}, not {seat}",
-    "abra_thrown_in_note": "thrown in",
-    # --- Sinker: its refusals and notes ---
-    "sinker_not_stronger": "{call} is not stronger than the standing {standing}",
-    "sinker_double_over": "{call} can be called only over a standing {single}",
-    "sinker_auction_over": "the auction is over ({outcome})",
-    "sinker_tricks_after_auction": "tricks are entered once the auction is over",
-    "sinker_outcome_diving": "both players passed: Diving",
-    "sinker_outcome_contract": "{player}'s {contract} is the contract",
-    "sinker_exchange": "Exchange at most {cards} cards",
-    "sinker_note_diving": "Diving: both players passed",
-    "sinker_note_contract": "Contract: {player}'s {contract}",
-    "sinker_note_standing": "Standing bid: {player}'s {contract}",
-    "sinker_calls_list": "{field} must be a list of the calls made, in order",
-    "sinker_call_value": "a call is one of {calls}, not {value}",
-    "sinker_calls_stop": "the calls stop before the auction is over: {player} calls next",
-    "sinker_all_result": (
-        "{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped "
-        "at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) "
-        "and {bidder} fewer than {tricks} (not {bidder_took})"
-    ),
-    "sinker_no_contract": "the round has no contract",
-    "sinker_diving": "Diving",
-    "sinker_view_made": "{player} made {contract}",
-    "sinker_view_failed": "{player} failed {contract}",
-    # --- Brink Bid: its refusals and notes ---
-    "brink_players": "Brink Bid is for 2 to 6 players, not {count}",
-    "brink_trump_die": "the trump die shows {faces}, not {value}",
-    "brink_number_die": "the number die shows {faces} or {none}, not {value}",
-    "brink_direction_die": "the direction die shows {faces}, not {value}",
-    "brink_dice_shape": "the dice must give the trump, the number and the direction",
-    "brink_trump_not_die": "the trump die shows {die}: the trump cannot be {trump}",
-    "brink_dice_rolled": "the dice for this round are rolled already",
-    "brink_dice_before_bids": "the dice are rolled before the bidding, not once it has begun",
-    "brink_roll_first": "{player} rolls the dice before the first bid",
-    "brink_die_not_trump": "the trump is {trump}: the trump die cannot show {die}",
-    "brink_note_passes": "{giver} passes {count} to {receiver}",
     # --- Checking a record: its rounds, options, names and fields ---
     "whole_number": "{what} must be a whole number, not {value}",
     "one_each": "{what} must list one value for each of the {count} players",
@@ -544,24 +367,20 @@ ENGLISH: Mapping[str, Template] = {
     "die_unknown": "there is no die {die} at {prompt}",
     "die_face_missing": "tap a face of the {die}",
     "die_face": "the {die} has no face {face}: its faces are {faces}",
-    # --- Issue 37: Skull King's bonuses asked of everyone who made their bid at once ---
-    "skull_prompt_bonus_one": "{player} made the bid: any bonus?",
-    "skull_prompt_bonuses": "{players} made their bids: any bonuses?",
-    "skull_no_bonuses": "No bonuses",
-    "skull_no_more_bonuses": "No more bonuses",
-    "entry_no_more_bonuses": "no more bonuses",
-    # --- Issue 37: Abracadabra's suit cards above what a player's tricks hold, said once ---
-    "abra_suit_cards_at_most": "{player} cannot have taken more than {most} {suit}: {why}",
-    # --- Issue 37: a past deal's values in place, each to correct (Abracadabra, Sinker) ---
-    "abra_cell_trick": "trick {trick}",
-    "abra_cell_call_again": "{player} again",
-    "brink_across_odd_left": (
-        "Across-left with {players} players: nobody sits across, so the cards go to the left"
-    ),
-    "brink_across_odd_right": (
-        "Across-right with {players} players: nobody sits across, so the cards go to the right"
-    ),
 }
+
+
+CATALOGUE: dict[str, Template] = dict(ENGLISH)
+"""Every message known: the shared ones (``ENGLISH``) and each game's own (``add``)."""
+
+
+def add(messages: Mapping[str, Template]) -> Mapping[str, Template]:
+    """A game's own messages, added to the catalogue (its module does, as it is read):
+    ``GameRules.messages``. A code already known with other words is refused."""
+    for code, template in messages.items():
+        if CATALOGUE.setdefault(code, template) != template:
+            raise KeyError(f"the message {code!r} is in the engine's catalogue already")
+    return messages
 
 
 class Term(str):
@@ -595,7 +414,7 @@ def _lowered(text: str, gettext: Gettext, ngettext: Ngettext) -> str:
     language) opens with a parameter: a name keeps its capital ("Ben calls")."""
     words = render(text, gettext, ngettext)
     if isinstance(text, Message):
-        template = ENGLISH[text.code]
+        template = CATALOGUE[text.code]
         said = (
             ngettext(template.one, template.other, 1)
             if isinstance(template, Plural)
@@ -629,7 +448,7 @@ class Message(str):
     params: Mapping[str, Param]
 
     def __new__(cls, code: str, **params: Param) -> Message:
-        if code not in ENGLISH:
+        if code not in CATALOGUE:
             raise KeyError(f"no message {code!r} in the engine's catalogue")
         words = _render(code, params, _english, _english_plural)
         message = super().__new__(cls, words)
@@ -667,7 +486,7 @@ def comma_list(words: list[str]) -> str:
 
 
 def _render(code: str, params: Mapping[str, Param], gettext: Gettext, ngettext: Ngettext) -> str:
-    template = ENGLISH[code]
+    template = CATALOGUE[code]
     words = {key: _param(value, gettext, ngettext) for key, value in params.items()}
     if isinstance(template, Plural):
         count = params[template.count]

@@ -30,8 +30,47 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
-from .messages import Message, Term, comma_list, written
+from .messages import Message, Plural, Term, add, comma_list, written
 from .options import MOST_DEALS, Option, OptionChoice
+
+MESSAGES = add(
+    {
+        "sinker_row_made": "{player} {contract}, made",
+        "sinker_row_failed": "{player} {contract}, failed",
+        "sinker_made": "Made: {player} took all {tricks} tricks",
+        "sinker_lost_at": "Lost at trick {trick}: {opponent} took it",
+        "sinker_lost_after": Plural(
+            "Lost at trick {trick}: {opponent} took it after {bidder} took {taken} trick",
+            "Lost at trick {trick}: {opponent} took it after {bidder} took {taken} tricks",
+            "taken",
+        ),
+        "sinker_how_went": "How {player}'s {call} went",
+        "sinker_not_stronger": "{call} is not stronger than the standing {standing}",
+        "sinker_double_over": "{call} can be called only over a standing {single}",
+        "sinker_auction_over": "the auction is over ({outcome})",
+        "sinker_tricks_after_auction": "tricks are entered once the auction is over",
+        "sinker_outcome_diving": "both players passed: Diving",
+        "sinker_outcome_contract": "{player}'s {contract} is the contract",
+        "sinker_exchange": "Exchange at most {cards} cards",
+        "sinker_note_diving": "Diving: both players passed",
+        "sinker_note_contract": "Contract: {player}'s {contract}",
+        "sinker_note_standing": "Standing bid: {player}'s {contract}",
+        "sinker_calls_list": "{field} must be a list of the calls made, in order",
+        "sinker_call_value": "a call is one of {calls}, not {value}",
+        "sinker_calls_stop": "the calls stop before the auction is over: {player} calls next",
+        "sinker_all_result": (
+            "{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped "
+            "at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) "
+            "and {bidder} fewer than {tricks} (not {bidder_took})"
+        ),
+        "sinker_no_contract": "the round has no contract",
+        "sinker_diving": "Diving",
+        "sinker_view_made": "{player} made {contract}",
+        "sinker_view_failed": "{player} failed {contract}",
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
+
 
 TRICKS = 8
 
@@ -171,6 +210,18 @@ def contract_made(contract: str, tricks: int) -> bool:
 
 
 class Sinker(GameRules):
+    messages = MESSAGES
+    words = (
+        "pass",
+        "zero",
+        "double-zero",
+        "Zero",
+        "Double-zero",
+        "All",
+        "Double-all",
+        "all",
+        "double-all",
+    )
     key = "sinker"
     # Only the bidder has something to make: the contract, of a kind as much as a number.
     made_label: ClassVar[str] = "Contracts made"

@@ -11,6 +11,7 @@ missed 10 x H off.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -22,10 +23,12 @@ from .core import (
     Draft,
     Entry,
     PaperRow,
+    Place,
     Round,
     RoundContext,
     RoundView,
     Setup,
+    Shape,
     Step,
     StepKind,
 )
@@ -35,9 +38,57 @@ from .house_rules import (
     ScheduledHands,
     hands_option,
 )
-from .messages import Message, Term, names_and
+from .messages import Message, Plural, Term, add, names_and
 from .options import AS_RULED, Option, Preset
 from .text import bid_balance
+
+MESSAGES = add(
+    {
+        "skull_tricks_left": Plural(
+            "only {left} trick of {hand_size} is left once the lost ones are counted",
+            "only {left} tricks of {hand_size} are left once the lost ones are counted",
+            "left",
+        ),
+        "skull_tricks_sum": Plural(
+            "the tricks add up to {total} and {lost} lost, but {hand_size} trick was played",
+            "the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played",
+            "hand_size",
+        ),
+        "skull_whose_bonus": "Whose bonus?",
+        "skull_prompt_lost": "Tricks nobody took (the Kraken)",
+        "skull_lost_left": Plural(
+            "the players have taken all but {left} trick already",
+            "the players have taken all but {left} tricks already",
+            "left",
+        ),
+        "skull_lost_range": "0 to {hand_size} tricks may be lost, not {lost}",
+        "skull_lost_when": "lost tricks are entered with the tricks taken",
+        "skull_note_lost": Plural("{lost} trick lost", "{lost} tricks lost", "lost"),
+        "skull_tricks_in": "the tricks are all in: the bonuses are next",
+        "skull_no_bonus": "No bonus",
+        "skull_bonus_when": "a bonus is entered once the tricks are in, for a bid made",
+        "skull_bonus_missed": "{player} missed their bid: a bonus counts only for a bid made",
+        "skull_bonus_asked": "it is {player}'s bonus that is asked for",
+        "skull_bonus_range": "{player}'s bonus is 0 to {most}, not {bonus}",
+        "skull_breakdown": "{points} + {bonus} bonus = {total}",
+        "entry_lost": Plural("{lost} lost trick", "{lost} lost tricks", "lost"),
+        "entry_bonus": "{player}'s bonus of {bonus}",
+        "skull_prompt_bonus_one": "{player} made the bid: any bonus?",
+        "skull_prompt_bonuses": "{players} made their bids: any bonuses?",
+        "skull_no_bonuses": "No bonuses",
+        "skull_no_more_bonuses": "No more bonuses",
+        "entry_no_more_bonuses": "no more bonuses",
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
+
+
+class SkullKingStep(enum.StrEnum):
+    """What Skull King's table is asked besides the bids and tricks."""
+
+    LOST = "lost"  # tricks nobody took (the Kraken)
+    BONUS = "bonus"  # bonus points one player won in their tricks
+
 
 PACK = 70
 ROUNDS = 10
@@ -125,6 +176,20 @@ PRESETS: tuple[Preset, ...] = (
 
 
 class SkullKing(ScheduledHands):
+    messages = MESSAGES
+    words = (
+        "A 14",
+        "The black 14",
+        "A Mermaid taken by a Pirate",
+        "A Pirate taken by the Skull King",
+        "The Skull King taken by a Mermaid",
+        "Loot",
+        "bonus",
+        "Lost",
+        "lost tricks",
+    )
+    kinds = tuple(SkullKingStep)
+    shapes = frozenset({Shape.PAD, Shape.SUM})
     key = "skull-king"
     seats_apart = True
     pack = PACK
@@ -222,16 +287,40 @@ class SkullKing(ScheduledHands):
             if len(owed) == 1
             else Message("skull_prompt_bonuses", players=names_and([ctx.name(s) for s in owed]))
         )
-        return Step(StepKind.BONUS, prompt, owed[0], choices, low=0, high=MOST_BONUS, seats=owed)
+        return Step(
+            SkullKingStep.BONUS,
+            prompt,
+            owed[0],
+            choices,
+            low=0,
+            high=MOST_BONUS,
+            seats=owed,
+            shape=Shape.SUM,
+            lead=NO_MORE,
+            whose=Message("skull_whose_bonus"),
+        )
 
     def alone(self, ctx: RoundContext, draft: Draft, step: Step, player: int) -> Step:
         """A player's own bonus, on their own phone: "No bonuses" for everyone is the
         table's to say; the player's own "No bonus" (0) and the printed bonuses stay."""
-        if step.kind is not StepKind.BONUS:
+        if step.kind is not SkullKingStep.BONUS:
             return super().alone(ctx, draft, step, player)
         choices = tuple(choice for choice in step.choices if choice.value != NO_MORE)
         prompt = Message("skull_prompt_bonus_one", player=ctx.name(player))
-        return replace(step, prompt=prompt, seat=player, seats=(player,), choices=choices)
+        return replace(step, prompt=prompt, seat=player, seats=(player,), choices=choices, lead="")
+
+    def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:
+        value = entry.value
+        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        seat = entry.seat
+        name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
+        if entry.kind == SkullKingStep.LOST and number is not None:
+            return Message("entry_lost", lost=number)
+        if entry.kind == SkullKingStep.BONUS and value == NO_MORE:
+            return Message("entry_no_more_bonuses")
+        if entry.kind == SkullKingStep.BONUS and number is not None:
+            return Message("entry_bonus", player=name, bonus=number)
+        return None
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Tricks nobody took may be entered while the tricks are (the Kraken)."""
@@ -243,7 +332,9 @@ class SkullKing(ScheduledHands):
             Choice(str(k), str(k), None if taken + k <= ctx.hand_size else refusal)
             for k in range(ctx.hand_size + 1)
         )
-        return (Step(StepKind.LOST, Message("skull_prompt_lost"), None, choices),)
+        prompt = Message("skull_prompt_lost")
+        lost = Step(SkullKingStep.LOST, prompt, None, choices, place=Place.FOLDED, outlined=True)
+        return (lost,)
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         """The bids against the tricks (when sealed, once they are all shown), the lost."""
@@ -320,7 +411,7 @@ class SkullKing(ScheduledHands):
 
     def enter_bonus(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         step = self.next_step(ctx, draft)
-        if step.kind is not StepKind.BONUS:
+        if step.kind is not SkullKingStep.BONUS:
             raise RulesError(Message("skull_bonus_when"))
         seat = entry.seat
         if seat is None and entry.value == NO_MORE:

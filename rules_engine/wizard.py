@@ -38,8 +38,16 @@ from .house_rules import (
     hook_option,
     scoring_option,
 )
-from .messages import Message
+from .messages import Message, add
 from .options import AS_RULED, Option, Preset
+
+MESSAGES = add(
+    {
+        "wizard_prompt_trump": "Trump turned up (a Wizard turned: {dealer} deals and names a suit)",
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
+
 
 PACK = 60  # 52 cards of four suits 1-13, 4 Wizards and 4 Jesters
 MADE_BASE = 20
@@ -86,6 +94,7 @@ PRESETS: tuple[Preset, ...] = (
 
 
 class Wizard(ScheduledHands, BiddingInTurn):
+    messages = MESSAGES
     key = "wizard"
     seats_apart = True
     pack = PACK

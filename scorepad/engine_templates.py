@@ -1,7 +1,8 @@
 """The engine's message templates, marked for translation so that makemessages finds them.
 
-Written by ``manage.py engine_templates`` from rules_engine/messages.py's ``ENGLISH``:
-do not edit; change the template there and run the command (docs/dev/translating.md).
+Written by ``manage.py engine_templates`` from rules_engine/messages.py's ``ENGLISH`` and
+each registered game's own messages and words: do not edit; change the template there and run the
+command (docs/dev/translating.md).
 """
 
 from django.utils.translation import gettext_noop, ngettext_lazy
@@ -63,14 +64,12 @@ TEMPLATES = (
     gettext_noop('{player} bids'),  # prompt_bids
     gettext_noop('The round is complete'),  # prompt_complete
     gettext_noop('Trump turned up'),  # prompt_trump_turned_up
-    gettext_noop('Trump turned up (a Wizard turned: {dealer} deals and names a suit)'),  # wizard_prompt_trump
     ngettext_lazy('{player} has {points} point and does not bid this round', '{player} has {points} points and does not bid this round', 'points'),  # sits_out
     ngettext_lazy('{player} sits out: {points} point', '{player} sits out: {points} points', 'points'),  # note_sits_out
     gettext_noop('Still to bid: {others} and {last}'),  # prompt_still_to_bid
     ngettext_lazy('{dealer} deals and must change the bid: the bids add up to the {hand_size} trick', '{dealer} deals and must change the bid: the bids add up to the {hand_size} tricks', 'hand_size'),  # prompt_hooked
     gettext_noop('{dealer} deals and may still change the bid'),  # prompt_may_change_bid
     gettext_noop('tricks are entered once every bid stands'),  # tricks_after_every_bid
-    gettext_noop('Boerenbridge as ruled is played by {ruled} players, not {count}; with hand sizes of your own (option {option}), by {least} to {most}'),  # boerenbridge_players
     gettext_noop('{game} is played without trump'),  # without_trump
     gettext_noop('a bid must say which player made it'),  # bid_needs_player
     gettext_noop('the tricks are being entered: undo them to change a bid'),  # tricks_being_entered
@@ -78,20 +77,6 @@ TEMPLATES = (
     gettext_noop('the bids shown add up to the tricks: {player} deals and bids again, openly'),  # hook_rebid
     gettext_noop('{player} has no bid: every player bids in these rules'),  # no_bid_everyone_bids
     gettext_noop('{player} has no bid: only players on {threshold} points or more do not bid'),  # no_bid_below_threshold
-    ngettext_lazy('only {left} trick of {hand_size} is left once the lost ones are counted', 'only {left} tricks of {hand_size} are left once the lost ones are counted', 'left'),  # skull_tricks_left
-    ngettext_lazy('the tricks add up to {total} and {lost} lost, but {hand_size} trick was played', 'the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played', 'hand_size'),  # skull_tricks_sum
-    gettext_noop('Tricks nobody took (the Kraken)'),  # skull_prompt_lost
-    ngettext_lazy('the players have taken all but {left} trick already', 'the players have taken all but {left} tricks already', 'left'),  # skull_lost_left
-    gettext_noop('0 to {hand_size} tricks may be lost, not {lost}'),  # skull_lost_range
-    gettext_noop('lost tricks are entered with the tricks taken'),  # skull_lost_when
-    ngettext_lazy('{lost} trick lost', '{lost} tricks lost', 'lost'),  # skull_note_lost
-    gettext_noop('the tricks are all in: the bonuses are next'),  # skull_tricks_in
-    gettext_noop('No bonus'),  # skull_no_bonus
-    gettext_noop('a bonus is entered once the tricks are in, for a bid made'),  # skull_bonus_when
-    gettext_noop('{player} missed their bid: a bonus counts only for a bid made'),  # skull_bonus_missed
-    gettext_noop("it is {player}'s bonus that is asked for"),  # skull_bonus_asked
-    gettext_noop("{player}'s bonus is 0 to {most}, not {bonus}"),  # skull_bonus_range
-    gettext_noop('{points} + {bonus} bonus = {total}'),  # skull_breakdown
     gettext_noop('to {target}'),  # goal_to
     gettext_noop('to {target} or more'),  # goal_to_or_more
     ngettext_lazy('{count} deal', '{count} deals', 'count'),  # goal_deals
@@ -118,33 +103,6 @@ TEMPLATES = (
     gettext_noop('it is {player} who rolls the dice'),  # who_rolls
     gettext_noop('{player} calls'),  # prompt_calls
     gettext_noop('{player} calls again'),  # prompt_calls_again
-    gettext_noop('a bid must be higher than {bid}'),  # abra_bid_higher
-    gettext_noop('{player} {contract}, made'),  # sinker_row_made
-    gettext_noop('{player} {contract}, failed'),  # sinker_row_failed
-    gettext_noop('Made: {player} took all {tricks} tricks'),  # sinker_made
-    gettext_noop('Lost at trick {trick}: {opponent} took it'),  # sinker_lost_at
-    ngettext_lazy('Lost at trick {trick}: {opponent} took it after {bidder} took {taken} trick', 'Lost at trick {trick}: {opponent} took it after {bidder} took {taken} tricks', 'taken'),  # sinker_lost_after
-    gettext_noop("How {player}'s {call} went"),  # sinker_how_went
-    gettext_noop('Everyone passed: the deal is thrown in'),  # abra_thrown_in
-    gettext_noop('Who won trick {trick}?'),  # abra_who_won
-    gettext_noop('The deal is complete'),  # abra_deal_complete
-    gettext_noop('{player} has {suit} already'),  # abra_suit_taken
-    gettext_noop('Which suit does {player} take as bid cards?'),  # abra_bid_suit
-    gettext_noop("{suit} in {player}'s tricks: how many?"),  # abra_suit_cards
-    gettext_noop('Trump: the card turned up after the deal (the Joker: no trump)'),  # abra_trump_turned_up
-    gettext_noop('Same bid suits as last deal'),  # abra_same_suits
-    gettext_noop('there are no bid suits of a last deal to take again'),  # abra_no_last_suits
-    gettext_noop('the same bid suits as last deal are taken before any is picked'),  # abra_same_suits_first
-    gettext_noop('Tap who won each trick from trick {number} on, with none left out.'),  # abra_trick_rows
-    gettext_noop('There are more winners than tricks left to play.'),  # abra_more_winners
-    gettext_noop('{points} success'),  # abra_part_success
-    gettext_noop('{points} named'),  # abra_part_named
-    gettext_noop('{points} right hand'),  # abra_part_right_hand
-    ngettext_lazy('{points} trick', '{points} tricks', 'points'),  # abra_part_tricks
-    gettext_noop('{points} suit cards'),  # abra_part_suit_cards
-    gettext_noop('{sum} + {part}'),  # abra_part_plus
-    gettext_noop('{sum} - {part}'),  # abra_part_minus
-    gettext_noop('{sum} = {total}'),  # abra_part_total
     gettext_noop('As ruled'),  # rules_as_ruled
     gettext_noop('Rules: {name}'),  # rules_preset
     gettext_noop('House rules: {parts}'),  # rules_house
@@ -172,14 +130,6 @@ TEMPLATES = (
     gettext_noop("{player}'s call of {call}"),  # entry_call
     gettext_noop('the trump ({trump})'),  # entry_trump
     gettext_noop('the roll of the dice'),  # entry_dice
-    gettext_noop("{player}'s bid suit ({suit})"),  # entry_suit
-    gettext_noop('the bid suits'),  # entry_suits
-    gettext_noop('the tricks {player} named'),  # entry_named
-    gettext_noop("the declarer's right-hand tricks and piles"),  # entry_declare
-    gettext_noop('the last trick, won by {player}'),  # entry_trick
-    ngettext_lazy("{player}'s {cards} card of their bid suit", "{player}'s {cards} cards of their bid suit", 'cards'),  # entry_suit_cards
-    ngettext_lazy('{lost} lost trick', '{lost} lost tricks', 'lost'),  # entry_lost
-    gettext_noop("{player}'s bonus of {bonus}"),  # entry_bonus
     gettext_noop('the last entry'),  # entry_last
     gettext_noop('{prompt}: this step asks no one player'),  # step_asks_no_one
     gettext_noop('{value} is not something that can be said here ({prompt})'),  # not_said_here
@@ -187,15 +137,7 @@ TEMPLATES = (
     gettext_noop('{seat} is not a seat at this table'),  # not_a_seat
     gettext_noop('{value} is not one of the boxes here ({prompt})'),  # not_a_box
     gettext_noop('{label} is ticked twice ({prompt})'),  # ticked_twice
-    gettext_noop('No pass'),  # brink_no_pass
-    ngettext_lazy('Pass {number} card to the other player', 'Pass {number} cards to the other player', 'number'),  # brink_pass_other
-    ngettext_lazy('Pass {number} card across', 'Pass {number} cards across', 'number'),  # brink_pass_across
-    ngettext_lazy('Pass {number} card to the left', 'Pass {number} cards to the left', 'number'),  # brink_pass_left
-    ngettext_lazy('Pass {number} card to the right', 'Pass {number} cards to the right', 'number'),  # brink_pass_right
-    gettext_noop('No trump'),  # brink_no_trump
-    gettext_noop('Trump: {trump}'),  # brink_trump
     gettext_noop('{first}, {rest}'),  # comma_list
-    gettext_noop('{player} declared {bid}'),  # abra_declared
     gettext_noop('players must be a list of names'),  # record_players_list
     gettext_noop('{game} is for {counts} players, not {count}'),  # record_player_count
     gettext_noop('every player needs a name'),  # record_needs_name
@@ -207,81 +149,10 @@ TEMPLATES = (
     gettext_noop('a round must be a JSON object'),  # record_round_object
     gettext_noop('option {name} is given only with {setting}'),  # option_only_with
     gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
-    gettext_noop('a call is a bid (a number) or "pass", not {value}'),  # abra_call_value
     gettext_noop('{what} is true or false, not {value}'),  # true_or_false
-    gettext_noop("{player}'s {what} must be a list of trick numbers, not {value}"),  # abra_tricks_list
-    gettext_noop('{player} may name tricks 1 to {hand_size}, not {trick}'),  # abra_name_range
-    gettext_noop('{player} names trick {trick} twice'),  # abra_named_twice
-    ngettext_lazy('{tricks} trick of {per_trick} cards hold {taken} cards', '{tricks} tricks of {per_trick} cards hold {taken} cards', 'tricks'),  # abra_tricks_hold
-    gettext_noop('the pack has {cards} cards of each suit'),  # abra_pack_suit
-    gettext_noop('{player} cannot have taken {cards} {suit}: {why}'),  # abra_suit_cards_most
-    gettext_noop('{player} names trump'),  # abra_prompt_names_trump
-    gettext_noop('Tricks {player} names (exactly {bid})'),  # abra_prompt_name_exactly
-    gettext_noop('Tricks {player} names (fewer than {bid})'),  # abra_prompt_name_fewer
-    gettext_noop('Which named tricks does {player} move to the right? (none is fine)'),  # abra_prompt_declare
-    gettext_noop('highest bid: {bid} by {player}'),  # abra_note_highest
-    gettext_noop('everyone passed: the deal is thrown in'),  # abra_note_thrown_in
-    gettext_noop('{player} declares {bid}'),  # abra_note_declares
-    gettext_noop('no trump'),  # abra_note_no_trump
-    gettext_noop('trump {trump}'),  # abra_note_trump
-    gettext_noop('trick {trick} of {hand_size}'),  # abra_note_trick
-    gettext_noop('named by {names}'),  # abra_note_named_by
-    gettext_noop('named by nobody'),  # abra_note_named_by_nobody
-    gettext_noop('this deal is complete'),  # abra_deal_done
     gettext_noop('not yet: next is "{prompt}"'),  # not_yet_next
     gettext_noop("it is {player}'s turn to call"),  # turn_to_call
-    gettext_noop('{player} may bid 1 to {hand_size}, not {bid}'),  # abra_bid_range
-    gettext_noop("it is {player}'s turn to pick a bid suit"),  # abra_turn_suit
-    gettext_noop("it is {player}'s bid-suit cards that are asked for"),  # abra_suit_cards_asked
-    gettext_noop('the declarer names trump once the auction is over'),  # abra_trump_after_auction
-    gettext_noop('trump is named already'),  # abra_trump_named
-    gettext_noop('{player} declares and names trump'),  # abra_declarer_names_trump
-    gettext_noop("it is {player}'s turn to name tricks"),  # abra_turn_name
-    ngettext_lazy('{player} bid {bid} and must name exactly {bid} trick, not {named}', '{player} bid {bid} and must name exactly {bid} tricks, not {named}', 'bid'),  # abra_name_exactly
-    gettext_noop("{player} must name fewer tricks than {declarer}'s {bid}, not {named}"),  # abra_name_fewer
-    gettext_noop('{player} declares: the exposing is theirs to enter'),  # abra_declarer_exposes
-    gettext_noop('the declaring says which tricks are exposed and which piles'),  # abra_declare_shape
-    gettext_noop('{player} did not name trick {trick}, so cannot expose it'),  # abra_expose_unnamed
-    gettext_noop('{field} must be a list of the calls made'),  # abra_calls_list
-    gettext_noop('there are more calls than the auction allows'),  # abra_too_many_calls
-    gettext_noop('every player passed, so the deal was thrown in and has no {field}'),  # abra_thrown_in_field
-    gettext_noop('every player passed, so no declarer named trump'),  # abra_thrown_in_trump
     gettext_noop('the round has no {field}'),  # round_no_field
-    gettext_noop('the round has no {field}: {player} names it'),  # abra_round_no_trump
-    gettext_noop('a bid suit is one of {suits}, not {value}'),  # abra_suit_value
-    gettext_noop('only the declarer, {declarer}, exposes named tricks, not {player}'),  # abra_only_declarer
-    gettext_noop('{field} must list the winner of each of the {hand_size} tricks'),  # abra_trick_winners
-    gettext_noop("a trick's winner is a seat from 0 to {last}, not {seat}"),  # abra_trick_winner_seat
-    gettext_noop('thrown in'),  # abra_thrown_in_note
-    gettext_noop('{call} is not stronger than the standing {standing}'),  # sinker_not_stronger
-    gettext_noop('{call} can be called only over a standing {single}'),  # sinker_double_over
-    gettext_noop('the auction is over ({outcome})'),  # sinker_auction_over
-    gettext_noop('tricks are entered once the auction is over'),  # sinker_tricks_after_auction
-    gettext_noop('both players passed: Diving'),  # sinker_outcome_diving
-    gettext_noop("{player}'s {contract} is the contract"),  # sinker_outcome_contract
-    gettext_noop('Exchange at most {cards} cards'),  # sinker_exchange
-    gettext_noop('Diving: both players passed'),  # sinker_note_diving
-    gettext_noop("Contract: {player}'s {contract}"),  # sinker_note_contract
-    gettext_noop("Standing bid: {player}'s {contract}"),  # sinker_note_standing
-    gettext_noop('{field} must be a list of the calls made, in order'),  # sinker_calls_list
-    gettext_noop('a call is one of {calls}, not {value}'),  # sinker_call_value
-    gettext_noop('the calls stop before the auction is over: {player} calls next'),  # sinker_calls_stop
-    gettext_noop('{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) and {bidder} fewer than {tricks} (not {bidder_took})'),  # sinker_all_result
-    gettext_noop('the round has no contract'),  # sinker_no_contract
-    gettext_noop('Diving'),  # sinker_diving
-    gettext_noop('{player} made {contract}'),  # sinker_view_made
-    gettext_noop('{player} failed {contract}'),  # sinker_view_failed
-    gettext_noop('Brink Bid is for 2 to 6 players, not {count}'),  # brink_players
-    gettext_noop('the trump die shows {faces}, not {value}'),  # brink_trump_die
-    gettext_noop('the number die shows {faces} or {none}, not {value}'),  # brink_number_die
-    gettext_noop('the direction die shows {faces}, not {value}'),  # brink_direction_die
-    gettext_noop('the dice must give the trump, the number and the direction'),  # brink_dice_shape
-    gettext_noop('the trump die shows {die}: the trump cannot be {trump}'),  # brink_trump_not_die
-    gettext_noop('the dice for this round are rolled already'),  # brink_dice_rolled
-    gettext_noop('the dice are rolled before the bidding, not once it has begun'),  # brink_dice_before_bids
-    gettext_noop('{player} rolls the dice before the first bid'),  # brink_roll_first
-    gettext_noop('the trump is {trump}: the trump die cannot show {die}'),  # brink_die_not_trump
-    gettext_noop('{giver} passes {count} to {receiver}'),  # brink_note_passes
     gettext_noop('{what} must be a whole number, not {value}'),  # whole_number
     gettext_noop('{what} must list one value for each of the {count} players'),  # one_each
     gettext_noop('the round has an unknown field {field}'),  # round_unknown_field
@@ -367,15 +238,322 @@ TEMPLATES = (
     gettext_noop('there is no die {die} at {prompt}'),  # die_unknown
     gettext_noop('tap a face of the {die}'),  # die_face_missing
     gettext_noop('the {die} has no face {face}: its faces are {faces}'),  # die_face
+    gettext_noop('Boerenbridge as ruled is played by {ruled} players, not {count}; with hand sizes of your own (option {option}), by {least} to {most}'),  # boerenbridge_players
+    gettext_noop('No pass'),  # brink_no_pass
+    ngettext_lazy('Pass {number} card to the other player', 'Pass {number} cards to the other player', 'number'),  # brink_pass_other
+    ngettext_lazy('Pass {number} card across', 'Pass {number} cards across', 'number'),  # brink_pass_across
+    ngettext_lazy('Pass {number} card to the left', 'Pass {number} cards to the left', 'number'),  # brink_pass_left
+    ngettext_lazy('Pass {number} card to the right', 'Pass {number} cards to the right', 'number'),  # brink_pass_right
+    gettext_noop('No trump'),  # brink_no_trump
+    gettext_noop('Trump: {trump}'),  # brink_trump
+    gettext_noop('Brink Bid is for 2 to 6 players, not {count}'),  # brink_players
+    gettext_noop('the trump die shows {faces}, not {value}'),  # brink_trump_die
+    gettext_noop('the number die shows {faces} or {none}, not {value}'),  # brink_number_die
+    gettext_noop('the direction die shows {faces}, not {value}'),  # brink_direction_die
+    gettext_noop('the dice must give the trump, the number and the direction'),  # brink_dice_shape
+    gettext_noop('the trump die shows {die}: the trump cannot be {trump}'),  # brink_trump_not_die
+    gettext_noop('the dice for this round are rolled already'),  # brink_dice_rolled
+    gettext_noop('the dice are rolled before the bidding, not once it has begun'),  # brink_dice_before_bids
+    gettext_noop('{player} rolls the dice before the first bid'),  # brink_roll_first
+    gettext_noop('the trump is {trump}: the trump die cannot show {die}'),  # brink_die_not_trump
+    gettext_noop('{giver} passes {count} to {receiver}'),  # brink_note_passes
+    gettext_noop('Across-left with {players} players: nobody sits across, so the cards go to the left'),  # brink_across_odd_left
+    gettext_noop('Across-right with {players} players: nobody sits across, so the cards go to the right'),  # brink_across_odd_right
+    gettext_noop('{player} {contract}, made'),  # sinker_row_made
+    gettext_noop('{player} {contract}, failed'),  # sinker_row_failed
+    gettext_noop('Made: {player} took all {tricks} tricks'),  # sinker_made
+    gettext_noop('Lost at trick {trick}: {opponent} took it'),  # sinker_lost_at
+    ngettext_lazy('Lost at trick {trick}: {opponent} took it after {bidder} took {taken} trick', 'Lost at trick {trick}: {opponent} took it after {bidder} took {taken} tricks', 'taken'),  # sinker_lost_after
+    gettext_noop("How {player}'s {call} went"),  # sinker_how_went
+    gettext_noop('{call} is not stronger than the standing {standing}'),  # sinker_not_stronger
+    gettext_noop('{call} can be called only over a standing {single}'),  # sinker_double_over
+    gettext_noop('the auction is over ({outcome})'),  # sinker_auction_over
+    gettext_noop('tricks are entered once the auction is over'),  # sinker_tricks_after_auction
+    gettext_noop('both players passed: Diving'),  # sinker_outcome_diving
+    gettext_noop("{player}'s {contract} is the contract"),  # sinker_outcome_contract
+    gettext_noop('Exchange at most {cards} cards'),  # sinker_exchange
+    gettext_noop('Diving: both players passed'),  # sinker_note_diving
+    gettext_noop("Contract: {player}'s {contract}"),  # sinker_note_contract
+    gettext_noop("Standing bid: {player}'s {contract}"),  # sinker_note_standing
+    gettext_noop('{field} must be a list of the calls made, in order'),  # sinker_calls_list
+    gettext_noop('a call is one of {calls}, not {value}'),  # sinker_call_value
+    gettext_noop('the calls stop before the auction is over: {player} calls next'),  # sinker_calls_stop
+    gettext_noop('{bidder} called {contract}: either {bidder} took all {tricks} tricks, or play stopped at the first trick {opponent} took, so {opponent} has exactly 1 (not {opponent_took}) and {bidder} fewer than {tricks} (not {bidder_took})'),  # sinker_all_result
+    gettext_noop('the round has no contract'),  # sinker_no_contract
+    gettext_noop('Diving'),  # sinker_diving
+    gettext_noop('{player} made {contract}'),  # sinker_view_made
+    gettext_noop('{player} failed {contract}'),  # sinker_view_failed
+    gettext_noop('a bid must be higher than {bid}'),  # abra_bid_higher
+    gettext_noop('Everyone passed: the deal is thrown in'),  # abra_thrown_in
+    gettext_noop('Who won trick {trick}?'),  # abra_who_won
+    gettext_noop('The deal is complete'),  # abra_deal_complete
+    gettext_noop('{player} has {suit} already'),  # abra_suit_taken
+    gettext_noop('Which suit does {player} take as bid cards?'),  # abra_bid_suit
+    gettext_noop("{suit} in {player}'s tricks: how many?"),  # abra_suit_cards
+    gettext_noop('Trump: the card turned up after the deal (the Joker: no trump)'),  # abra_trump_turned_up
+    gettext_noop('Which tricks does each player name?'),  # abra_grid_names
+    gettext_noop('Who won each trick?'),  # abra_grid_tricks
+    gettext_noop('Same bid suits as last deal'),  # abra_same_suits
+    gettext_noop('there are no bid suits of a last deal to take again'),  # abra_no_last_suits
+    gettext_noop('the same bid suits as last deal are taken before any is picked'),  # abra_same_suits_first
+    gettext_noop('Tap who won each trick from trick {number} on, with none left out.'),  # abra_trick_rows
+    gettext_noop('There are more winners than tricks left to play.'),  # abra_more_winners
+    gettext_noop('{points} success'),  # abra_part_success
+    gettext_noop('{points} named'),  # abra_part_named
+    gettext_noop('{points} right hand'),  # abra_part_right_hand
+    ngettext_lazy('{points} trick', '{points} tricks', 'points'),  # abra_part_tricks
+    gettext_noop('{points} suit cards'),  # abra_part_suit_cards
+    gettext_noop('{sum} + {part}'),  # abra_part_plus
+    gettext_noop('{sum} - {part}'),  # abra_part_minus
+    gettext_noop('{sum} = {total}'),  # abra_part_total
+    gettext_noop("{player}'s bid suit ({suit})"),  # entry_suit
+    gettext_noop('the bid suits'),  # entry_suits
+    gettext_noop('the tricks {player} named'),  # entry_named
+    gettext_noop("the declarer's right-hand tricks and piles"),  # entry_declare
+    gettext_noop('the last trick, won by {player}'),  # entry_trick
+    ngettext_lazy("{player}'s {cards} card of their bid suit", "{player}'s {cards} cards of their bid suit", 'cards'),  # entry_suit_cards
+    gettext_noop('{player} declared {bid}'),  # abra_declared
+    gettext_noop('a call is a bid (a number) or "pass", not {value}'),  # abra_call_value
+    gettext_noop("{player}'s {what} must be a list of trick numbers, not {value}"),  # abra_tricks_list
+    gettext_noop('{player} may name tricks 1 to {hand_size}, not {trick}'),  # abra_name_range
+    gettext_noop('{player} names trick {trick} twice'),  # abra_named_twice
+    ngettext_lazy('{tricks} trick of {per_trick} cards hold {taken} cards', '{tricks} tricks of {per_trick} cards hold {taken} cards', 'tricks'),  # abra_tricks_hold
+    gettext_noop('the pack has {cards} cards of each suit'),  # abra_pack_suit
+    gettext_noop('{player} cannot have taken {cards} {suit}: {why}'),  # abra_suit_cards_most
+    gettext_noop('{player} names trump'),  # abra_prompt_names_trump
+    gettext_noop('Tricks {player} names (exactly {bid})'),  # abra_prompt_name_exactly
+    gettext_noop('Tricks {player} names (fewer than {bid})'),  # abra_prompt_name_fewer
+    gettext_noop('Which named tricks does {player} move to the right? (none is fine)'),  # abra_prompt_declare
+    gettext_noop('highest bid: {bid} by {player}'),  # abra_note_highest
+    gettext_noop('everyone passed: the deal is thrown in'),  # abra_note_thrown_in
+    gettext_noop('{player} declares {bid}'),  # abra_note_declares
+    gettext_noop('no trump'),  # abra_note_no_trump
+    gettext_noop('trump {trump}'),  # abra_note_trump
+    gettext_noop('trick {trick} of {hand_size}'),  # abra_note_trick
+    gettext_noop('named by {names}'),  # abra_note_named_by
+    gettext_noop('named by nobody'),  # abra_note_named_by_nobody
+    gettext_noop('this deal is complete'),  # abra_deal_done
+    gettext_noop('{player} may bid 1 to {hand_size}, not {bid}'),  # abra_bid_range
+    gettext_noop("it is {player}'s turn to pick a bid suit"),  # abra_turn_suit
+    gettext_noop("it is {player}'s bid-suit cards that are asked for"),  # abra_suit_cards_asked
+    gettext_noop('the declarer names trump once the auction is over'),  # abra_trump_after_auction
+    gettext_noop('trump is named already'),  # abra_trump_named
+    gettext_noop('{player} declares and names trump'),  # abra_declarer_names_trump
+    gettext_noop("it is {player}'s turn to name tricks"),  # abra_turn_name
+    ngettext_lazy('{player} bid {bid} and must name exactly {bid} trick, not {named}', '{player} bid {bid} and must name exactly {bid} tricks, not {named}', 'bid'),  # abra_name_exactly
+    gettext_noop("{player} must name fewer tricks than {declarer}'s {bid}, not {named}"),  # abra_name_fewer
+    gettext_noop('{player} declares: the exposing is theirs to enter'),  # abra_declarer_exposes
+    gettext_noop('the declaring says which tricks are exposed and which piles'),  # abra_declare_shape
+    gettext_noop('{player} did not name trick {trick}, so cannot expose it'),  # abra_expose_unnamed
+    gettext_noop('{field} must be a list of the calls made'),  # abra_calls_list
+    gettext_noop('there are more calls than the auction allows'),  # abra_too_many_calls
+    gettext_noop('every player passed, so the deal was thrown in and has no {field}'),  # abra_thrown_in_field
+    gettext_noop('every player passed, so no declarer named trump'),  # abra_thrown_in_trump
+    gettext_noop('the round has no {field}: {player} names it'),  # abra_round_no_trump
+    gettext_noop('a bid suit is one of {suits}, not {value}'),  # abra_suit_value
+    gettext_noop('only the declarer, {declarer}, exposes named tricks, not {player}'),  # abra_only_declarer
+    gettext_noop('{field} must list the winner of each of the {hand_size} tricks'),  # abra_trick_winners
+    gettext_noop("a trick's winner is a seat from 0 to {last}, not {seat}"),  # abra_trick_winner_seat
+    gettext_noop('thrown in'),  # abra_thrown_in_note
+    gettext_noop('{player} cannot have taken more than {most} {suit}: {why}'),  # abra_suit_cards_at_most
+    gettext_noop('trick {trick}'),  # abra_cell_trick
+    gettext_noop('{player} again'),  # abra_cell_call_again
+    gettext_noop('Trump turned up (a Wizard turned: {dealer} deals and names a suit)'),  # wizard_prompt_trump
+    ngettext_lazy('only {left} trick of {hand_size} is left once the lost ones are counted', 'only {left} tricks of {hand_size} are left once the lost ones are counted', 'left'),  # skull_tricks_left
+    ngettext_lazy('the tricks add up to {total} and {lost} lost, but {hand_size} trick was played', 'the tricks add up to {total} and {lost} lost, but {hand_size} tricks were played', 'hand_size'),  # skull_tricks_sum
+    gettext_noop('Whose bonus?'),  # skull_whose_bonus
+    gettext_noop('Tricks nobody took (the Kraken)'),  # skull_prompt_lost
+    ngettext_lazy('the players have taken all but {left} trick already', 'the players have taken all but {left} tricks already', 'left'),  # skull_lost_left
+    gettext_noop('0 to {hand_size} tricks may be lost, not {lost}'),  # skull_lost_range
+    gettext_noop('lost tricks are entered with the tricks taken'),  # skull_lost_when
+    ngettext_lazy('{lost} trick lost', '{lost} tricks lost', 'lost'),  # skull_note_lost
+    gettext_noop('the tricks are all in: the bonuses are next'),  # skull_tricks_in
+    gettext_noop('No bonus'),  # skull_no_bonus
+    gettext_noop('a bonus is entered once the tricks are in, for a bid made'),  # skull_bonus_when
+    gettext_noop('{player} missed their bid: a bonus counts only for a bid made'),  # skull_bonus_missed
+    gettext_noop("it is {player}'s bonus that is asked for"),  # skull_bonus_asked
+    gettext_noop("{player}'s bonus is 0 to {most}, not {bonus}"),  # skull_bonus_range
+    gettext_noop('{points} + {bonus} bonus = {total}'),  # skull_breakdown
+    ngettext_lazy('{lost} lost trick', '{lost} lost tricks', 'lost'),  # entry_lost
+    gettext_noop("{player}'s bonus of {bonus}"),  # entry_bonus
     gettext_noop('{player} made the bid: any bonus?'),  # skull_prompt_bonus_one
     gettext_noop('{players} made their bids: any bonuses?'),  # skull_prompt_bonuses
     gettext_noop('No bonuses'),  # skull_no_bonuses
     gettext_noop('No more bonuses'),  # skull_no_more_bonuses
     gettext_noop('no more bonuses'),  # entry_no_more_bonuses
-    gettext_noop('{player} cannot have taken more than {most} {suit}: {why}'),  # abra_suit_cards_at_most
-    gettext_noop('trick {trick}'),  # abra_cell_trick
-    gettext_noop('{player} again'),  # abra_cell_call_again
-    gettext_noop('Across-left with {players} players: nobody sits across, so the cards go to the left'),  # brink_across_odd_left
-    gettext_noop('Across-right with {players} players: nobody sits across, so the cards go to the right'),  # brink_across_odd_right
+)
+# Each registered game's own words from its data (rules_engine.game_words): its
+# summary, options and their help and choices, presets, sheet boxes, calls, dice, bonuses.
+GAME_WORDS = (
+    gettext_noop('Bid the exact number of tricks you will take; the dealer may not make the bids add up to the tricks.'),
+    gettext_noop('Bids made exactly'),
+    gettext_noop('Trump'),
+    gettext_noop('Bid'),
+    gettext_noop('Took'),
+    gettext_noop('Game style'),
+    gettext_noop('The hand sizes, round by round.'),
+    gettext_noop('Long: 10 down to 1 and back up'),
+    gettext_noop('Long inverted: 1 up to 10 and back down'),
+    gettext_noop('Short up and down: 6 down to 1 and back up'),
+    gettext_noop('Short up: 1 up to 10'),
+    gettext_noop('Short down: 10 down to 1'),
+    gettext_noop('Scoring style'),
+    gettext_noop('What a made or missed bid is worth.'),
+    gettext_noop('Positive: 1 a trick, plus 10 for a made bid'),
+    gettext_noop('Neutral: 10 plus tricks for a made bid, else 0'),
+    gettext_noop('Negative: 10 for a made bid, else -10 a trick off'),
+    gettext_noop('Our own: the made and missed expressions below'),
+    gettext_noop('Hand sizes'),
+    gettext_noop('One hand size a round, from 1 card up to what the pack allows. Replaces the style.'),
+    gettext_noop('Hook'),
+    gettext_noop('The dealer may not bid what makes the bids add up to the cards dealt.'),
+    gettext_noop('On'),
+    gettext_noop('Off'),
+    gettext_noop('The Canadian rule: a dealer in the lead, 0 allowed'),
+    gettext_noop('Hook from'),
+    gettext_noop('The hook holds only in rounds of at least this many cards.'),
+    gettext_noop('Made'),
+    gettext_noop('The score of a bidder who took exactly their bid (with scoring: custom).'),
+    gettext_noop('Missed'),
+    gettext_noop('The score of a bidder who missed their bid (with scoring: custom).'),
+    gettext_noop('Bidding'),
+    gettext_noop('Open: bids are seen as they are made. Sealed: given unseen, shown together.'),
+    gettext_noop('Open'),
+    gettext_noop('Sealed'),
+    gettext_noop('As ruled'),
+    gettext_noop("Board Game Arena's rules: the styles and scorings above."),
+    gettext_noop('1 up to 7 and down'),
+    gettext_noop('1 card, one more a round up to 7, then back down to 1 (13 rounds).'),
+    gettext_noop('No hook'),
+    gettext_noop('The dealer may bid anything: the bids may add up to the tricks.'),
+    gettext_noop('Minus 10 a trick off'),
+    gettext_noop('10 for the bid made; 10 off for every trick over or under it.'),
+    gettext_noop('Tricks plus 5'),
+    gettext_noop('1 point a trick, and 5 more for the bid made; 10 down to 1.'),
+    gettext_noop('Exact, with a penalty'),
+    gettext_noop('10 plus the bid for the bid made; the bid taken off for a bid missed.'),
+    gettext_noop('Bid your tricks all at once; score exactly 100 to win, and sit out the bidding from 80 points.'),
+    gettext_noop('Scoring'),
+    gettext_noop('Standard: 10 plus the tricks for a made bid, 20 for 0'),
+    gettext_noop('One hand size a round, from 1 card up to what the pack allows.'),
+    gettext_noop('Target'),
+    gettext_noop('The total that wins.'),
+    gettext_noop('Sit out from'),
+    gettext_noop('A player on this total or more at the start of a round does not bid (empty: nobody).'),
+    gettext_noop('Bounce'),
+    gettext_noop('Over the target, the excess is taken off it and only exactly the target wins; without it, the first round to reach the target ends the game.'),
+    gettext_noop('13 cards, exactly 100 to win, sitting out from 80.'),
+    gettext_noop('Hook from 4 cards'),
+    gettext_noop('To 150'),
+    gettext_noop('A longer game: exactly 150 wins, sitting out from 130.'),
+    gettext_noop('5 and a point a trick, minus a point a trick off'),
+    gettext_noop('Made: 5 plus 1 a trick; missed: 1 off for every trick over or under; first to 100.'),
+    gettext_noop('Dice set trump and a pass; bid your tricks: 5 points for the bid made, 2 for being one off it, on the Brink.'),
+    gettext_noop('Dice'),
+    gettext_noop('Pass'),
+    gettext_noop('Direction'),
+    gettext_noop('Standard: 5 for the bid made, 2 on the Brink'),
+    gettext_noop('4 cards up to the final hand; 5 made, 2 on the Brink.'),
+    gettext_noop('With the hook'),
+    gettext_noop('The dealer may not make the bids add up to the cards dealt, as in Oh Hell.'),
+    gettext_noop('4 up to 8 and back down'),
+    gettext_noop('4 cards up to 8 and back down to 4 (9 rounds), for any number of players.'),
+    gettext_noop("Oh Hell's scoring"),
+    gettext_noop('1 point a trick, and 10 more for the bid made.'),
+    gettext_noop('Brink, with a penalty'),
+    gettext_noop('5 made, 2 on the Brink, and 1 off a trick beyond it.'),
+    gettext_noop('left'),
+    gettext_noop('right'),
+    gettext_noop('across-left'),
+    gettext_noop('across-right'),
+    gettext_noop('trump die'),
+    gettext_noop('number die'),
+    gettext_noop('direction die'),
+    gettext_noop('no pass'),
+    gettext_noop('number'),
+    gettext_noop('direction'),
+    gettext_noop('Two players bid to take at most 3, 2, 1 or no tricks, or all of them; a failed contract scores for the opponent.'),
+    gettext_noop('Calls in the order made, the non-dealer first: pass, 3, 2, 1, zero, double-zero, all, double-all. Both pass: Diving.'),
+    gettext_noop('Contracts made'),
+    gettext_noop('Calls'),
+    gettext_noop('Contract'),
+    gettext_noop('Tricks'),
+    gettext_noop('Deals'),
+    gettext_noop('How many deals the game lasts (even numbers recommended).'),
+    gettext_noop('Exchange limit'),
+    gettext_noop('A reminder at the table of how many cards each player may exchange.'),
+    gettext_noop('No limit'),
+    gettext_noop('At most 4 cards'),
+    gettext_noop('pass'),
+    gettext_noop('zero'),
+    gettext_noop('double-zero'),
+    gettext_noop('Zero'),
+    gettext_noop('Double-zero'),
+    gettext_noop('All'),
+    gettext_noop('Double-all'),
+    gettext_noop('all'),
+    gettext_noop('double-all'),
+    gettext_noop('Bid for tricks by their number and for cards of your own suit; the highest bidder declares and may expose tricks for double.'),
+    gettext_noop("Named: the tricks a player's bid cards name; [12] exposed by the declarer (double, won or lost). Suit cards: the bid suit and its cards taken; open: an exposed pile (4 a card)."),
+    gettext_noop('Named tricks made'),
+    gettext_noop('Declarer'),
+    gettext_noop('Named'),
+    gettext_noop('Suit cards'),
+    gettext_noop('Target score'),
+    gettext_noop('The game ends after the deal in which a total reaches it.'),
+    gettext_noop('Number of deals'),
+    gettext_noop('Play this many deals instead of to the target score.'),
+    gettext_noop('Declarer names trump'),
+    gettext_noop('The declarer names trump instead of the turned card.'),
+    gettext_noop('Success'),
+    gettext_noop('What wins the success bonus.'),
+    gettext_noop('Exact: win every trick named'),
+    gettext_noop('Success when taking at least as many tricks as named'),
+    gettext_noop('Exact count: take exactly as many tricks as named, any of them'),
+    gettext_noop('named tricks'),
+    gettext_noop('exposed tricks'),
+    gettext_noop('a trick number'),
+    gettext_noop("a trick's winner"),
+    gettext_noop('Bid suits'),
+    gettext_noop('Named tricks'),
+    gettext_noop('Exposed to the right'),
+    gettext_noop('Piles laid open'),
+    gettext_noop('Trick winners'),
+    gettext_noop('bid suit'),
+    gettext_noop('winner'),
+    gettext_noop('suit cards'),
+    gettext_noop('piles laid open'),
+    gettext_noop('not noted'),
+    gettext_noop('One card more each round; bid your tricks exactly: 20 and 10 a trick for the bid made, 10 off for every trick over or under.'),
+    gettext_noop('Standard: 20 and 10 a trick for the bid made, -10 a trick off'),
+    gettext_noop('1 card, one more a round until the 60 cards are dealt.'),
+    gettext_noop("The dealer's hook"),
+    gettext_noop('The dealer may not make the bids add up to the cards dealt.'),
+    gettext_noop('The Canadian rule'),
+    gettext_noop('Only a dealer who leads may not make the bids add up to the cards dealt; 0 is always allowed.'),
+    gettext_noop('Bid your tricks all at once; 20 a trick for the bid made, with bonuses for captures; a bid of 0 risks 10 a card.'),
+    gettext_noop('Bonus'),
+    gettext_noop('10 rounds of 1 to 10 cards; the bids shown together.'),
+    gettext_noop('Even keeled'),
+    gettext_noop('2, 2, 4, 4 ... 10, 10 cards.'),
+    gettext_noop('Skip to the brawl'),
+    gettext_noop('6 up to 10 cards.'),
+    gettext_noop('Swift-n-salty'),
+    gettext_noop('Five rounds of 5 cards.'),
+    gettext_noop('Broadside'),
+    gettext_noop('Ten rounds of 10 cards.'),
+    gettext_noop('Whirlpool'),
+    gettext_noop('9, 9, 7, 7 ... 1, 1 cards.'),
+    gettext_noop('Bedtime'),
+    gettext_noop('One round of 1 card.'),
+    gettext_noop('A 14'),
+    gettext_noop('The black 14'),
+    gettext_noop('A Mermaid taken by a Pirate'),
+    gettext_noop('A Pirate taken by the Skull King'),
+    gettext_noop('The Skull King taken by a Mermaid'),
+    gettext_noop('Loot'),
+    gettext_noop('bonus'),
+    gettext_noop('Lost'),
+    gettext_noop('lost tricks'),
 )
 # fmt: on

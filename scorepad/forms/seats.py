@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
-from rules_engine import Table
+from rules_engine import StepKind, Table
 from scorepad.forms.fields import small_number
 from scorepad.forms.table import EntryForm
 
@@ -30,9 +30,16 @@ class SeatForm(forms.Form):
         return number
 
 
-# What a player's own phone may enter: the values of its own seat, one at a time
-# (a bonus too, where the game has one: the keeper may still enter it for anyone).
-SEAT_KINDS = ("bid", "tricks", "bonus")
+# What a player's own phone may enter: the values of its own seat, one at a time: its
+# bid and tricks, and its share of a step asked of several players at once (a bonus,
+# where the game has one: the keeper may still enter it for anyone; ``own_kinds``).
+SEAT_KINDS = (StepKind.BID.value, StepKind.TRICKS.value)
+
+
+def own_kinds(current: Table, seat: int) -> tuple[str, ...]:
+    """The kinds of entry a phone held by ``seat`` may make now."""
+    step = current.step
+    return (*SEAT_KINDS, str(step.kind)) if seat in step.seats else SEAT_KINDS
 
 
 def seat_mark(current: Table, seat: int) -> str:
@@ -82,7 +89,7 @@ class SeatEntryForm(EntryForm):
         name = self.current.record.players[self.seat_number]
         if self.current.correcting is not None:
             raise ValidationError(correcting_words(self.current.correcting), code="correcting")
-        if self.cleaned_data["kind"] not in SEAT_KINDS or (
+        if self.cleaned_data["kind"] not in own_kinds(self.current, self.seat_number) or (
             posted and small_number(posted, digits=2) != self.seat_number
         ):
             raise ValidationError(

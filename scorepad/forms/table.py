@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from rules_engine import Answer, RulesError, StepKind, Table, play_answer
+from rules_engine import Answer, RulesError, Table, play_answer
 from scorepad.engine_words import translated
 from scorepad.forms.fields import (
     LONGEST_BOX,
@@ -58,10 +58,10 @@ class VersionForm(forms.Form):
         return " ".join(map(str, self.non_field_errors())) or _("That entry could not be read.")
 
 
-# A grid answered on one screen posts a field a row, named by the kind of step it
-# answers: who won each trick, ``trick-5`` (the winner's seat); the tricks each player
-# names, ``named-2`` (the boxes ticked). The engine reads the rows (``Answer.rows``).
-GRID_ROWS = {StepKind.TRICK.value: "trick-", StepKind.NAME.value: "named-"}
+# A grid answered on one screen (the game's ``Grid``) posts a field a row, each
+# starting with the grid's ``field``: who won each trick, ``trick-5`` (the winner's
+# seat); the tricks each player names, ``named-2`` (the boxes ticked). The engine
+# reads the rows (``Answer.rows``).
 # A grid's button that also answers the step after it, with nothing, posts that step's
 # kind as ``none`` ("Done, nothing exposed": ``declare=none``; ``Answer.then``).
 NOTHING = "none"
@@ -139,11 +139,12 @@ class EntryForm(VersionForm):
         return tuple(faces)
 
     def rows(self, kind: str) -> list[tuple[str, list[str]]]:
-        """The rows of a grid posted for the step of ``kind`` (``GRID_ROWS``): each row's
+        """The rows of the table's grid, posted for its step of ``kind``: each row's
         key and what was tapped in it, as posted."""
-        prefix = GRID_ROWS.get(kind) if self.takes_grids else None
-        if prefix is None:
+        grid = self.current.grid if self.takes_grids else None
+        if grid is None or grid.kind != kind:
             return []
+        prefix = grid.field
         read = RepeatedWidget().value_from_datadict
         return [
             (name.removeprefix(prefix), [str(value) for value in read(self.data, self.files, name)])
@@ -153,14 +154,16 @@ class EntryForm(VersionForm):
 
     def _then(self) -> tuple[str, ...]:
         """The steps a grid's button answers with nothing, after the grid."""
-        if not self.takes_grids:
+        grid = self.current.grid if self.takes_grids else None
+        if grid is None:
             return ()
-        return tuple(kind.value for kind in StepKind if self.data.get(kind.value) == NOTHING)
+        return tuple(str(kind) for kind in grid.then if self.data.get(kind) == NOTHING)
 
     def named_ticked(self) -> frozenset[str]:
         """The boxes ticked on the grid of named tricks, each as "seat:trick" (kept
         ticked after a refusal)."""
-        rows = self.rows(StepKind.NAME.value)[:MOST_ROWS]
+        grid = self.current.grid
+        rows = self.rows(grid.kind)[:MOST_ROWS] if grid is not None and not grid.one_a_row else []
         return frozenset(
             f"{key}:{value}"[:20] for key, values in rows for value in values[:MOST_BOXES]
         )

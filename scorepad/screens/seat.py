@@ -18,14 +18,15 @@ def own_step(current: Table, own: int) -> Step | None:
     """What this phone's pad asks of its own seat now, if anything: a bid is asked as
     the engine asks that player alone (``Table.bid_step``: sealed bids in any order and
     changed until the last is in, everyone's at once, the dealer's bid again under the
-    hook), tricks when the table asks this seat for them, and Skull King's bonus while
-    it is owed (the engine takes the bonuses owed in any order)."""
+    hook), its share of a step the table asks of several players at once (a bonus
+    owed: the engine takes them in any order, ``Table.alone``), and its tricks when
+    the table asks this seat for them."""
     step = current.step
     if current.correcting is not None:
         return None  # the keeper's alone (SeatEntryForm says so)
     if step.kind is StepKind.BID:
         return current.bid_step(own)
-    if step.kind is StepKind.BONUS:
+    if own in step.seats:
         return current.alone(own)
     return step if step.kind is StepKind.TRICKS and step.seat == own else None
 
@@ -56,6 +57,10 @@ def seat_context(
             "choices": choices,
             "reasons": reasons,
             "marked": marked if pad.kind is StepKind.BID else None,
+            # The table's own first button (everyone's "none") and grids are not a phone's.
+            "first": None,
+            "first_choices": [],
+            "grid": None,
         }
     # Whose turn, as this phone sees it: its own when it is asked, else all who are.
     turn = {own} if pad is not None and own in asked else set(asked)

@@ -15,6 +15,7 @@ from rules_engine import (
     Entry,
     GameRules,
     Message,
+    Place,
     Step,
     StepKind,
     Table,
@@ -240,12 +241,12 @@ class TableScreen:
     # The optional steps below the step, each with whether it waits behind a button
     # (templates/table.html says why); a shortcut the step shows itself is not here.
     optionals: list[tuple[Step, bool]]
-    # Abracadabra's same bid suits as last deal: the suit question's first button.
-    same_suits: Step | None
+    # Drawn first, big, on a form of its own (``_first``): a step and its buttons.
+    first: Step | None
+    first_choices: list[Button]
     dice: dict[str, Any] | None
-    trick_grid: list[dict[str, Any]]
-    # Abracadabra's named tricks, every player's on one grid: its columns and rows.
-    name_grid: dict[str, Any] | None
+    # The game's grid of the next steps, answered on one screen (``_grid``).
+    grid: dict[str, Any] | None
     # Sealed, Undo and Redo name a bid without its value until the last bid is in.
     undo_label: str
     redo_label: str
@@ -344,108 +345,94 @@ def table_screen(
             for place, seats in places(current.sheet)
         ],  # fmt: skip
         optionals=_optionals(current),
-        same_suits=next((o for o in current.optional_steps if o.kind is StepKind.SUITS), None),
+        first=(first := _first(current, picked or step, choices))[0],
+        first_choices=first[1],
         dice=_dice(current),
-        trick_grid=_trick_grid(current),
-        name_grid=_name_grid(current),
+        grid=_grid(current),
         undo_label=_undo_label(current),
         redo_label=_label(
-            undone[-1] if (undone := game.undone()) else None, players, current.bids_sealed
+            undone[-1] if (undone := game.undone()) else None,
+            players,
+            current.bids_sealed,
+            record.rules,
         ),
         changes=table_changes(game.key, current),
     )
 
 
-# Abracadabra's steps after the auction, where the trump turned up is rarely noted.
-ABRA_AFTER_CALLS = ("suit", "name", "declare", "trick", "suit_cards")
-
-
 def _optionals(current: Table) -> list[tuple[Step, bool]]:
-    """The optional steps drawn below the step, and whether each is folded: an optional
-    bid, the lost tricks (a second pad beside the tricks pad is a tap from a mistake),
-    and Abracadabra's turned-up trump once the auction is over."""
-    after_calls = current.step.kind.value in ABRA_AFTER_CALLS
+    """The optional steps drawn below the step, and whether each is folded behind a
+    button, as the game places them (``Step.place``); one drawn first is ``_first``'s."""
     return [
-        (
-            optional,
-            optional.kind.value in ("bid", "lost")
-            or after_calls
-            and optional.kind.value == "trump",
-        )
+        (optional, optional.place is Place.FOLDED)
         for optional in current.optional_steps
-        if optional.kind is not StepKind.SUITS
+        if optional.place is not Place.FIRST
     ]
 
 
+def _first(current: Table, step: Step, choices: list[Button]) -> tuple[Step | None, list[Button]]:
+    """What is drawn first, big, on a form of its own, above the step: the step's choice
+    that answers for everyone at once ("No bonuses"), or an optional step the game
+    places first ("Same bid suits as last deal"), with its buttons."""
+    if step.lead:
+        return step, [button for button in choices if button.value == step.lead]
+    first = next((o for o in current.optional_steps if o.place is Place.FIRST), None)
+    return first, (buttons(first)[0] if first is not None else [])
+
+
 def _dice(current: Table) -> dict[str, Any] | None:
-    """Brink Bid's dice of the round, as rolled (each die's face), once they are; and
-    whether they were rolled by the last tap, to show them tumbling in."""
-    rolled = current.draft.get("dice") if current.draft is not None else None
-    if not isinstance(rolled, dict):
+    """The dice of the round, as rolled (each die's face), once they are; and whether
+    they were rolled by the last tap, to show them tumbling in."""
+    rolled = current.rolled
+    if rolled is None:
         return None
     last = current.pending[-1] if current.pending else None
     return {**rolled, "rolled": last is not None and last.kind == "dice"}
 
 
-def _trick_grid(current: Table) -> list[dict[str, Any]]:
-    """Abracadabra's tricks still to play, a row each with a box a player, marked where
-    that player named the trick: who won each is tapped on one screen, sent at once.
-
-    A trick one player alone named has that player proposed as its winner (they name
-    the tricks they mean to win): ticked but shown as proposed, the keeper's to change,
-    and entered only by the keeper's Done. A trick nobody or several named is left open.
-    """
-    if current.step.kind.value != "trick" or current.round is None or current.draft is None:
-        return []
-    played = len(current.draft.get("trick_winners") or ())
-    named = [set(tricks or ()) for tricks in current.draft.get("named") or ()]
-    rows = []
-    for trick in range(played + 1, current.round.hand_size + 1):
-        namers = [seat for seat, tricks in enumerate(named) if trick in tricks]
-        proposed = namers[0] if len(namers) == 1 else None
-        cells = [
-            {"seat": seat, "name": name, "named": seat in namers, "proposed": seat == proposed}
-            for seat, name in enumerate(current.record.players)
-        ]
-        rows.append({"number": trick, "cells": cells})
-    return rows
-
-
-def _name_grid(current: Table) -> dict[str, Any] | None:
-    """The tricks every player still to name them names, on one grid: a row a trick (its
-    bid card), a column a player in seat order, each with how many they may name. The
-    engine asks them in turn (``Table.together``); Done enters them so."""
-    steps = sorted(current.together, key=lambda step: step.player)
-    if len(steps) < 2:
+def _grid(current: Table) -> dict[str, Any] | None:
+    """The game's grid of the next steps, answered on one screen and sent whole
+    (``Table.grid``), with the players' names: a row a thing, a box a player."""
+    grid = current.grid
+    if grid is None:
         return None
     players = current.record.players
-    # The declarer names exactly the bid; the others, fewer (each step says how many).
-    columns = [
-        {
-            "seat": step.player,
-            "name": players[step.player],
-            "least": step.least,
-            "most": step.most,
-            "exact": step.least == step.most,
-        }
-        for step in steps
-    ]
-    rows = [
-        {
-            "value": choice.value,
-            "label": choice.label,
-            "cells": [
-                {
-                    "seat": step.player,
-                    "name": players[step.player],
-                    "key": f"{step.player}:{choice.value}",
-                }
-                for step in steps
-            ],
-        }
-        for choice in steps[0].choices
-    ]
-    return {"columns": columns, "rows": rows}
+    return {
+        "kind": grid.kind,
+        "prompt": translated(grid.prompt),
+        "one_a_row": grid.one_a_row,
+        "value": grid.value,
+        "then": grid.then[0] if grid.then else "",
+        "rest": grid.rest,
+        "columns": [
+            {
+                "seat": column.seat,
+                "name": players[column.seat],
+                "least": column.least,
+                "most": column.most,
+                "exact": column.least == column.most,
+            }
+            for column in grid.columns
+        ],
+        "rows": [
+            {
+                "label": row.label,
+                "boxes": [
+                    {
+                        "seat": box.seat,
+                        "name": players[box.seat],
+                        "field": box.name,
+                        "value": box.value,
+                        "marked": box.marked,
+                        "proposed": box.proposed,
+                        "key": box.key,
+                    }
+                    for box in row.boxes
+                ],
+            }
+            for row in grid.rows
+        ],
+    }
 
 
 def _undo_label(current: Table) -> str:
@@ -453,7 +440,7 @@ def _undo_label(current: Table) -> str:
     after a correction on the sheet, Undo takes back the last tap, not the correction,
     and its words say so ("Undo Dev's 3 tricks (round 5)")."""
     entry = last_entry(current)
-    label = _label(entry, current.record.players, current.bids_sealed)
+    label = _label(entry, current.record.players, current.bids_sealed, current.record.rules)
     # A stop is taken back whole, not the round before it: its words say so alone.
     if label and not current.pending and current.record.rounds and not current.record.stopped:
         return gettext("%(entry)s (round %(number)s)") % {
@@ -463,5 +450,7 @@ def _undo_label(current: Table) -> str:
     return label
 
 
-def _label(entry: Entry | None, players: tuple[str, ...], sealed: bool) -> str:
-    return describe(entry, players, sealed) if entry is not None else ""
+def _label(
+    entry: Entry | None, players: tuple[str, ...], sealed: bool, rules: GameRules | None = None
+) -> str:
+    return describe(entry, players, sealed, rules) if entry is not None else ""

@@ -287,10 +287,11 @@ def _tap_words(request: HtmxHttpRequest) -> str:
         ("tricks", True): gettext(
             "Your tricks (%(value)s), tapped without a connection, were not entered."
         ),
-        ("bonus", False): gettext("Your bonus of %(value)s was not entered."),
-        ("bonus", True): gettext(
-            "Your bonus of %(value)s, tapped without a connection, was not entered."
-        ),
     }
-    tap = words.get((str(request.POST.get("kind", "")), offline))
+    # A step of the game's own kind, asked of this seat (a bonus): said without its kind.
+    other = {
+        False: gettext("What you tapped (%(value)s) was not entered."),
+        True: gettext("What you tapped (%(value)s) without a connection was not entered."),
+    }
+    tap = words.get((str(request.POST.get("kind", "")), offline), other[offline])
     return tap % {"value": value} if tap is not None and value is not None else ""

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 FIVE = ["Ann", "Bob", "Cat", "Dev", "Eve"]
+SETTLED = """() => document.querySelector(
+  '.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added') === null"""
 UP_TO_TEN = "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1"
 
 
@@ -46,6 +48,10 @@ def test_a_fifth_player_added_gets_the_hands_for_five(page: Page, screens: Scree
     page.get_by_role("button", name="Make our own from these").tap()
     expect(page.locator("#id_option_hands")).to_have_value(UP_TO_TEN)
     expect(page.locator("#setup input[name=rules][value=own]")).to_be_checked()
+    # Typed only once htmx has settled the new form: until then its fields listen to
+    # nothing (htmx sets their triggers up at the settle, 20 ms or, on a busy machine,
+    # longer after the swap), and a value typed there is never previewed.
+    page.wait_for_function(SETTLED)
     page.locator("#id_option_hands").fill("1, 2, 3, 4, 5, 6, 7, 8, 9, 10")
     expect(page.locator("#rules-preview .hands-list")).to_have_text(
         "Hands: 1 2 3 4 5 6 7 8 9 10, over and over"

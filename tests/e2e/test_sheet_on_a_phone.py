@@ -171,7 +171,7 @@ def test_skull_kings_sheet_on_a_phone_shows_the_cards_the_dealer_the_lost_and_th
         elif screen.kind == "tricks":
             if SKULL_LOST[number] and not any(row.tricks for row in screen.rows):
                 # The Kraken, before the tricks: its pad is folded away until opened.
-                screens.page.locator("#table details.kraken summary").tap()
+                screens.page.locator("#table details.outlined summary").tap()
                 screens.optional(str(SKULL_LOST[number]))
             screens.choose(str(SKULL_TRICKS[number][name]))
         else:

@@ -54,7 +54,7 @@ def test_it_plays_skip_to_the_brawl_with_bonuses_and_the_kraken(screens: Screens
                 screens.choose(str(size) if name == "Bob" else "0")
         elif screen.kind == "tricks":
             name = screen.player
-            kraken = page.locator("#table details.kraken")
+            kraken = page.locator("#table details.outlined")
             if number == 2 and not any(row.tricks for row in screen.rows):
                 # The Kraken takes a trick: Bob (the dealer, whose tricks are worked out
                 # last), who bid them all, misses by one. Its pad waits folded, outlined,

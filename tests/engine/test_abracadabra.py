@@ -20,7 +20,7 @@ from rules_engine import (
     table,
     undo,
 )
-from rules_engine.abracadabra import Abracadabra
+from rules_engine.abracadabra import Abracadabra, AbracadabraStep
 from rules_engine.sheet import context
 from tests.engine.entering import enter
 from tests.five_games import ABRACADABRA_ROUND
@@ -103,7 +103,7 @@ def test_undo_after_a_complete_deal_reopens_it_at_its_last_entry() -> None:
     assert record.rounds == ()
     assert len(pending) == len(SPEC_ENTRIES) - 1
     step = table(record, pending).step
-    assert step.kind is StepKind.SUIT_CARDS and step.seat == 0
+    assert step.kind is AbracadabraStep.SUIT_CARDS and step.seat == 0
     record, pending = enter(record, pending, SPEC_ENTRIES[-1])
     assert record.rounds == (SPEC_ROUND,) and pending == ()
 
@@ -285,7 +285,7 @@ def test_with_two_players_a_bid_in_the_second_round_makes_a_declarer() -> None:
     assert step.kind is StepKind.CALL and step.seat == 1
     record, pending = enter(record, pending, Entry("call", 1, "pass"))
     current = table(record, pending)
-    assert current.step.kind is StepKind.SUIT and current.step.seat == 0
+    assert current.step.kind is AbracadabraStep.SUIT and current.step.seat == 0
     assert current.notes == ("Ann declares 2",)
 
 
@@ -333,7 +333,7 @@ SUITS_PICKED = [Entry("suit", 1, "spades"), Entry("suit", 2, "clubs")]
 def test_a_bid_suit_already_taken_is_refused_with_its_holder() -> None:
     record, pending = play_entries(spec_record(), AUCTION + SUITS_PICKED)
     step = table(record, pending).step
-    assert step.kind is StepKind.SUIT and step.seat == 3
+    assert step.kind is AbracadabraStep.SUIT and step.seat == 3
     refused = {c.value: c.refused for c in step.choices if c.refused}
     assert refused == {"spades": "Ben has spades already", "clubs": "Cleo has clubs already"}
     with pytest.raises(RulesError, match="Cleo has clubs already"):
@@ -344,13 +344,13 @@ def test_the_last_free_bid_suit_is_entered_without_a_tap() -> None:
     record, pending = play_entries(spec_record(), AUCTION + SUITS_PICKED)
     record, pending = enter(record, pending, Entry("suit", 3, "diamonds"))
     current = table(record, pending)
-    assert current.step.kind is StepKind.NAME and current.step.seat == 1
+    assert current.step.kind is AbracadabraStep.NAME and current.step.seat == 1
     assert current.draft is not None
     assert current.draft["bid_suits"] == ["hearts", "spades", "clubs", "diamonds"]
     # Undo takes back the tapped suit, and with it the one filled in.
     record, pending = undo(record, pending)
     current = table(record, pending)
-    assert current.step.kind is StepKind.SUIT and current.step.seat == 3
+    assert current.step.kind is AbracadabraStep.SUIT and current.step.seat == 3
 
 
 def test_with_three_players_the_last_bid_suit_is_still_picked() -> None:
@@ -360,7 +360,7 @@ def test_with_three_players_the_last_bid_suit_is_still_picked() -> None:
     suits = [Entry("suit", 1, "hearts"), Entry("suit", 2, "spades")]
     record, pending = play_entries(record, calls + suits)
     step = table(record, pending).step
-    assert step.kind is StepKind.SUIT and step.seat == 0
+    assert step.kind is AbracadabraStep.SUIT and step.seat == 0
     assert [c.value for c in step.choices if c.allowed] == ["diamonds", "clubs"]
 
 
@@ -383,7 +383,7 @@ def test_the_declarer_names_first_then_the_others_from_the_dealers_left() -> Non
     seen = []
     for entry in SPEC_ENTRIES[8:12]:
         step = table(record, pending).step
-        assert step.kind is StepKind.NAME and (step.low, step.high) == (1, 13)
+        assert step.kind is AbracadabraStep.NAME and (step.low, step.high) == (1, 13)
         seen.append((step.seat, step.prompt))
         record, pending = enter(record, pending, entry)
     assert seen == [
@@ -444,7 +444,7 @@ def test_it_refuses_wrongly_named_tricks(names: list[Entry], message: str) -> No
 def test_it_refuses_a_wrong_declaring(value: object, message: str) -> None:
     record, pending = play_entries(spec_record(), SPEC_ENTRIES[:12])
     step = table(record, pending).step
-    assert step.kind is StepKind.DECLARE and step.seat == 1
+    assert step.kind is AbracadabraStep.DECLARE and step.seat == 1
     with pytest.raises(RulesError) as error:
         enter(record, pending, Entry("declare", None, value))
     assert str(error.value) == message
@@ -454,7 +454,7 @@ def test_the_trick_steps_ask_who_won_each_trick_by_name() -> None:
     record, pending = play_entries(spec_record(), SPEC_ENTRIES[:16])
     current = table(record, pending)
     step = current.step
-    assert step.kind is StepKind.TRICK and step.prompt == "Who won trick 4?"
+    assert step.kind is AbracadabraStep.TRICK and step.prompt == "Who won trick 4?"
     assert [(c.value, c.label) for c in step.choices] == [
         ("0", "Ann"),
         ("1", "Ben"),
@@ -473,7 +473,7 @@ def test_bid_suit_cards_above_what_a_player_took_are_refused() -> None:
     record, pending = play_entries(record, [Entry("suit_cards", 1, 5)], pending)
     record, pending = play_entries(record, [Entry("suit_cards", 2, 0)], pending)
     step = table(record, pending).step
-    assert step.kind is StepKind.SUIT_CARDS and step.seat == 3
+    assert step.kind is AbracadabraStep.SUIT_CARDS and step.seat == 3
     assert step.prompt == "Diamonds in Dev's tricks: how many?"
     assert [c.value for c in step.choices if c.allowed] == ["0", "1", "2", "3", "4"]
     with pytest.raises(RulesError) as error:
@@ -517,7 +517,7 @@ def test_with_declarer_names_trump_the_declarer_names_it_after_the_auction() -> 
     with pytest.raises(RulesError, match='not yet: next is "Ben names trump"'):
         enter(record, pending, Entry("suit", 1, "spades"))
     record, pending = enter(record, pending, Entry("trump", 1, "none"))
-    assert table(record, pending).step.kind is StepKind.SUIT
+    assert table(record, pending).step.kind is AbracadabraStep.SUIT
     with pytest.raises(RulesError, match="trump is named already"):
         enter(record, pending, Entry("trump", 1, "hearts"))
     record, pending = play_entries(record, SPEC_ENTRIES[5:], pending)
@@ -676,14 +676,14 @@ def random_entry(record: Record, pending: tuple[Entry, ...], pick: int) -> Entry
     step = current.step
     assert current.round is not None
     bid = max((e.value for e in pending if e.kind == "call" and e.value != "pass"), default=0)
-    if step.kind is StepKind.NAME:
+    if step.kind is AbracadabraStep.NAME:
         tricks = list(range(step.low, step.high + 1))
         count = bid if not any(e.kind == "name" for e in pending) else pick % bid
         start = pick % len(tricks)
         return Entry(
             "name", step.seat, [tricks[(start + 5 * k) % len(tricks)] for k in range(count)]
         )
-    if step.kind is StepKind.DECLARE:
+    if step.kind is AbracadabraStep.DECLARE:
         named = next(e.value for e in pending if e.kind == "name")
         piles = [bool(pick >> seat & 1) for seat in range(current.round.n)]
         return Entry(
@@ -696,9 +696,9 @@ def random_entry(record: Record, pending: tuple[Entry, ...], pick: int) -> Entry
         value: object = "pass" if pick % 3 == 0 else choice.value
         value = value if value == "pass" else int(str(value))
         return Entry("call", step.seat, value)
-    if step.kind in (StepKind.SUIT, StepKind.TRUMP):
-        return Entry(step.kind.value, step.seat, choice.value)
-    return Entry(step.kind.value, step.seat, int(choice.value))
+    if step.kind in (AbracadabraStep.SUIT, StepKind.TRUMP):
+        return Entry(str(step.kind), step.seat, choice.value)
+    return Entry(str(step.kind), step.seat, int(choice.value))
 
 
 @st.composite
@@ -843,7 +843,7 @@ ROUND_2_AUCTION = [Entry("call", 2, 2), *(Entry("call", s, "pass") for s in (3, 
 
 def same_suits(record: Record, pending: tuple[Entry, ...]) -> list[str]:
     steps = table(record, pending).optional_steps
-    return [c.label for s in steps if s.kind is StepKind.SUITS for c in s.choices]
+    return [c.label for s in steps if s.kind is AbracadabraStep.SUITS for c in s.choices]
 
 
 def test_last_deals_bid_suits_are_taken_again_in_one_tap() -> None:
@@ -854,13 +854,13 @@ def test_last_deals_bid_suits_are_taken_again_in_one_tap() -> None:
     record, pending = enter(record, pending, Entry("suits", None, "same"))
 
     current = table(record, pending)
-    assert current.step.kind is StepKind.NAME and current.step.seat == 2
+    assert current.step.kind is AbracadabraStep.NAME and current.step.seat == 2
     assert current.draft is not None
     assert current.draft["bid_suits"] == SPEC_ROUND["bid_suits"]
     assert same_suits(record, pending) == []
     # Undo takes the four suits back at once.
     record, pending = undo(record, pending)
-    assert table(record, pending).step.kind is StepKind.SUIT
+    assert table(record, pending).step.kind is AbracadabraStep.SUIT
     # The deal, finished, holds every bid suit as if each had been tapped.
     rest = [
         Entry("name", 2, [1, 2]),
@@ -889,7 +889,7 @@ def test_after_a_thrown_in_deal_the_last_deal_played_offers_its_bid_suits() -> N
     current = table(record, pending)
     assert current.draft is not None
     assert current.draft["bid_suits"] == SPEC_ROUND["bid_suits"]
-    assert current.step.kind is StepKind.NAME and current.step.seat == 3
+    assert current.step.kind is AbracadabraStep.NAME and current.step.seat == 3
 
 
 def test_same_suits_are_offered_only_before_any_suit_is_picked_after_a_deal_with_suits() -> None:

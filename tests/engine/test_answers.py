@@ -18,6 +18,9 @@ from rules_engine import (
     roll_brink_dice,
     table,
 )
+from rules_engine.abracadabra import AbracadabraStep
+from rules_engine.brink_bid import BrinkBidStep
+from rules_engine.skull_king import SkullKingStep
 from tests.engine.entering import enter
 from tests.engine.randomgames import random_tables
 from tests.engine.test_abracadabra import SPEC_ENTRIES, SPEC_ROUND, play_entries, spec_record
@@ -58,7 +61,7 @@ def test_a_seat_in_anything_but_ascii_digits_is_refused(seat: str) -> None:
 
 def test_the_roll_button_rolls_the_steps_dice() -> None:
     current = table(new_record("brink-bid", PLAYERS, 0))
-    assert current.step.kind is StepKind.ROLL
+    assert current.step.kind is BrinkBidStep.ROLL
 
     entry = current.entry(Answer("roll"), random.Random(7))
 
@@ -176,7 +179,7 @@ def test_the_trick_grid_is_a_tap_a_trick_from_the_next_on() -> None:
     after = play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
 
     assert after.pending == (*pending, *SPEC_ENTRIES[AT_THE_THIRD_TRICK:][:2])
-    assert after.step.kind is StepKind.TRICK
+    assert after.step.kind is AbracadabraStep.TRICK
 
 
 def test_the_trick_grid_plays_the_deals_last_trick_and_goes_on_past_it() -> None:
@@ -186,7 +189,7 @@ def test_the_trick_grid_plays_the_deals_last_trick_and_goes_on_past_it() -> None
     after = play_answer(table(record, pending), Answer("trick", rows=rows), RNG)
 
     assert [e.value for e in after.pending if e.kind == "trick"] == SPEC_ROUND["trick_winners"]
-    assert after.step.kind is StepKind.SUIT_CARDS
+    assert after.step.kind is AbracadabraStep.SUIT_CARDS
 
 
 @pytest.mark.parametrize(
@@ -240,7 +243,7 @@ def test_the_grid_of_named_tricks_is_each_players_tap_in_turn_the_declarer_first
 
     named = [(e.seat, sorted(e.value)) for e in SPEC_ENTRIES[8:12]]
     assert [(e.seat, e.value) for e in after.pending[len(pending) :]] == named
-    assert after.step.kind is StepKind.DECLARE
+    assert after.step.kind is AbracadabraStep.DECLARE
 
 
 def test_a_player_left_out_of_the_grid_names_nothing_and_the_rules_say_if_they_may_not() -> None:
@@ -259,7 +262,7 @@ def test_done_nothing_exposed_enters_the_declaring_with_nothing_in_it() -> None:
 
     nothing = {"exposed": [], "pile_exposed": [False, False, False, False]}
     assert after.pending[-1] == Entry("declare", None, nothing)
-    assert after.step.kind is StepKind.TRICK
+    assert after.step.kind is AbracadabraStep.TRICK
 
 
 def test_a_step_answered_with_nothing_must_be_the_one_asked_after() -> None:
@@ -279,11 +282,16 @@ def test_every_value_outside_what_a_step_offers_is_refused(game: str) -> None:
     """Read by the step, or refused by the rules: never an entry taken."""
     for current in random_tables(game, random.Random(3), max_rounds=3):
         step = current.step
-        if step.kind in (StepKind.OVER, StepKind.ROLL, StepKind.NAME, StepKind.DECLARE):
+        if step.kind in (
+            StepKind.OVER,
+            BrinkBidStep.ROLL,
+            AbracadabraStep.NAME,
+            AbracadabraStep.DECLARE,
+        ):
             continue
         seat = str(step.seat) if step.seat is not None else ""
         # A bonus is any whole number 0..500 (Skull King), 99 among them.
-        outside = ("501", *OUTSIDE[1:]) if step.kind is StepKind.BONUS else OUTSIDE
+        outside = ("501", *OUTSIDE[1:]) if step.kind is SkullKingStep.BONUS else OUTSIDE
         for value in outside:
             with pytest.raises(RulesError):
-                play(current, current.entry(Answer(step.kind.value, seat, value), RNG))
+                play(current, current.entry(Answer(str(step.kind), seat, value), RNG))

@@ -22,7 +22,13 @@ from rules_engine import (
     score,
     table,
 )
-from rules_engine.brink_bid import DIRECTION_FACES, NUMBER_FACES, TRUMP_FACES, hand_sizes
+from rules_engine.brink_bid import (
+    DIRECTION_FACES,
+    NUMBER_FACES,
+    TRUMP_FACES,
+    BrinkBidStep,
+    hand_sizes,
+)
 from rules_engine.record import Record
 from tests.engine.entering import enter
 
@@ -262,7 +268,7 @@ def test_every_face_of_every_die_comes_up() -> None:
 def test_the_dealers_left_rolls_the_dice_first_then_bids_first() -> None:
     record = new_record("brink-bid", PLAYERS, 3)
     step = table(record).step
-    assert (step.kind, step.seat, step.prompt) == (StepKind.ROLL, 0, "Ann rolls the dice")
+    assert (step.kind, step.seat, step.prompt) == (BrinkBidStep.ROLL, 0, "Ann rolls the dice")
     assert table(record).notes == ()
     record, pending = enter(record, (), Entry("dice", 0, DICE))
     step = table(record, pending).step
@@ -449,7 +455,7 @@ def test_random_legal_games_keep_every_rule(game: tuple[list[str], int, list[int
         step = current.step
         if step.kind is StepKind.OVER:
             break
-        if step.kind is StepKind.ROLL:
+        if step.kind is BrinkBidStep.ROLL:
             assert current.round is not None and step.seat == current.round.bid_order[0]
             # Mostly roll; sometimes leave out the optional dice and bid at once.
             if next(moves) % 4:

@@ -32,7 +32,10 @@ def test_entries_are_described_as_players_say_them() -> None:
     assert describe(Entry("tricks", 0, 1), PLAYERS) == "Ann's 1 trick"
     assert describe(Entry("call", 2, "pass"), PLAYERS) == "Cat's pass"
     assert describe(Entry("call", 2, 4), PLAYERS) == "Cat's call of 4"
-    assert describe(Entry("trick", None, 3), PLAYERS) == "the last trick, won by Dev"
+    abracadabra = GAMES["abracadabra"]
+    assert describe(Entry("trick", None, 3), PLAYERS, rules=abracadabra) == (
+        "the last trick, won by Dev"
+    )
     assert describe(Entry("dice", None, {}), PLAYERS) == "the roll of the dice"
 
 

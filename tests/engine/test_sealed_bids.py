@@ -25,6 +25,8 @@ from rules_engine import (
     table,
     undo,
 )
+from rules_engine.brink_bid import BrinkBidStep
+from rules_engine.skull_king import SkullKingStep
 from tests.engine.entering import enter
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
@@ -68,9 +70,9 @@ def bids(state: State, given: Sequence[tuple[int, int]]) -> State:
 
 def finish(state: State, tricks: Sequence[int]) -> State:
     """The tricks as asked, then a bonus of 0 for anyone Skull King asks one of."""
-    while (step := table(*state).step).kind in (StepKind.TRICKS, StepKind.BONUS):
+    while (step := table(*state).step).kind in (StepKind.TRICKS, SkullKingStep.BONUS):
         value = tricks[step.player] if step.kind is StepKind.TRICKS else 0
-        state = enter(*state, Entry(step.kind.value, step.player, value))
+        state = enter(*state, Entry(str(step.kind), step.player, value))
     return state
 
 
@@ -307,7 +309,7 @@ def test_a_sealed_record_that_breaks_the_hook_is_refused_with_the_hooks_reason()
 def test_brink_bid_rolls_the_dice_before_the_first_sealed_bid() -> None:
     rec = new_record("brink-bid", NAMES[:3], 0, {"hands": [3], "bidding": "sealed"})
     current = table(rec)
-    assert current.step.kind is StepKind.ROLL and current.step.player == 1
+    assert current.step.kind is BrinkBidStep.ROLL and current.step.player == 1
     assert current.bidders == ()
     assert current.bid_refusal(2) == "Ben rolls the dice before the first bid"
     rec, pending = enter(rec, (), Entry("dice", None, DICE))
@@ -354,5 +356,5 @@ def test_a_sealed_round_undone_and_entered_again_is_the_same_round(game: str) ->
     # Undo reopens the round from the record's own entries, sealed bids replayed.
     before, pending = undo(rec, ())
     assert before.rounds == ()
-    assert table(before, pending).step.kind in (StepKind.TRICKS, StepKind.BONUS)
+    assert table(before, pending).step.kind in (StepKind.TRICKS, SkullKingStep.BONUS)
     assert finish((before, pending), [1, 1, 1, 0])[0].rounds == rec.rounds

@@ -30,7 +30,7 @@ from rules_engine import (
 )
 from rules_engine.cli import main
 from rules_engine.sheet import context
-from rules_engine.skull_king import BONUSES, hand_sizes, round_score
+from rules_engine.skull_king import BONUSES, SkullKingStep, hand_sizes, round_score
 from tests.engine.entering import enter
 
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -371,7 +371,7 @@ def test_a_round_at_the_table_asks_tricks_then_the_bonus_of_those_who_made_it() 
     current = table(rec, pending)
     assert current.step.kind is StepKind.TRICKS and current.step.player == 2
     (lost,) = current.optional_steps
-    assert lost.kind is StepKind.LOST
+    assert lost.kind is SkullKingStep.LOST
     assert [c.allowed for c in lost.choices] == [True, True, False]
     # With the lost trick no trick is left for Cleo: her 0 is entered with it, not
     # asked; Ann's worked out as what is left, 0.
@@ -379,7 +379,7 @@ def test_a_round_at_the_table_asks_tricks_then_the_bonus_of_those_who_made_it() 
     assert pending[-2:] == (Entry("lost", None, 1), Entry("tricks", 2, 0))
     current = table(rec, pending)
     assert "1 trick lost" in current.notes
-    assert current.step.kind is StepKind.BONUS
+    assert current.step.kind is SkullKingStep.BONUS
     assert current.step.seats == (1, 2)  # Ann bid 1 and took 0: no bonus asked
     assert current.step.prompt == "Ben and Cleo made their bids: any bonuses?"
     assert [c.value for c in current.step.choices] == [
@@ -413,14 +413,14 @@ def test_a_round_with_no_bonus_ends_with_one_tap_for_everyone_who_made_their_bid
     )
     rec, pending = enter(rec, pending, Entry("tricks", 2, 0))
     current = table(rec, pending)
-    assert current.step.kind is StepKind.BONUS and current.step.seats == (1, 2, 0)
+    assert current.step.kind is SkullKingStep.BONUS and current.step.seats == (1, 2, 0)
     tap = current.entry(Answer("bonus", "1", "none"), random.Random(0))
     assert tap == Entry("bonus", 1, "none")
     after = play(current, tap)
     assert after.record.rounds == ({"bids": [1, 0, 0], "tricks": [1, 0, 0]},)
     # The record's round gives back the one tap, so Undo takes it back as one.
     assert last_entry(after) == Entry("bonus", None, "none")
-    assert describe(Entry("bonus", None, "none"), rec.players) == "no more bonuses"
+    assert describe(Entry("bonus", None, "none"), rec.players, rules=rec.rules) == "no more bonuses"
     before, pending = undo(after.record, ())
     assert table(before, pending).step.seats == (1, 2, 0)
 
@@ -458,8 +458,8 @@ def test_undo_takes_back_a_bonus_and_names_it() -> None:
     assert before.rounds == ()
     # Given back as the table now enters it: the bonus won, then none for the rest.
     assert pending[-1] == Entry("bonus", 0, 20)
-    assert describe(Entry("bonus", 0, 20), rec.players) == "Ann's bonus of 20"
-    assert describe(Entry("lost", None, 2), rec.players) == "2 lost tricks"
+    assert describe(Entry("bonus", 0, 20), rec.players, rules=rec.rules) == "Ann's bonus of 20"
+    assert describe(Entry("lost", None, 2), rec.players, rules=rec.rules) == "2 lost tricks"
 
 
 def test_the_paper_sheet_has_a_bonus_box_and_notes_the_lost_tricks() -> None:

@@ -23,10 +23,10 @@ from django.test import Client
 from django.utils import translation
 
 from bench.games import first_tap, tap_form
-from rules_engine import ENGLISH, GAMES, Entry, Message, Plural, Record, RulesError, parse_record
+from rules_engine import GAMES, Entry, Message, Plural, Record, RulesError, parse_record
 from rules_engine.core import TRUMPS
 from scorepad.engine_words import translated
-from scorepad.management.commands.engine_templates import engine_templates
+from scorepad.management.commands.engine_templates import collected, engine_templates
 from scorepad.models import Game
 from tests.engine.test_abracadabra import ROUND_2_AUCTION, SPEC_ENTRIES, SPEC_ROUND, spec_record
 from tests.five_games import (
@@ -155,18 +155,25 @@ def _literals(name: str, module: str = "engine_words.py") -> list[Any]:
     raise AssertionError(f"no {name} in {module}")
 
 
+def _marked_words() -> set[str]:
+    """The words every game shares (listed by hand) and each game's own (collected)."""
+    shared = _literals("GAME_TEXTS")
+    own = _literals("GAME_WORDS", "engine_templates.py")
+    return {text for (text,) in [*shared, *own]}
+
+
 def test_every_engine_template_is_marked_for_translation() -> None:
     # engine_templates.py is written by a command: the engine's templates, each once.
     committed = (ROOT / "scorepad" / "engine_templates.py").read_text()
     assert committed == engine_templates(), "run: manage.py engine_templates"
     wanted = [
-        (t.one, t.other, t.count) if isinstance(t, Plural) else (t,) for t in ENGLISH.values()
+        (t.one, t.other, t.count) if isinstance(t, Plural) else (t,) for t in collected().values()
     ]
     assert _literals("TEMPLATES", "engine_templates.py") == wanted
 
 
 def test_every_games_word_is_marked_for_translation() -> None:
-    marked = {text for (text,) in _literals("GAME_TEXTS")}
+    marked = _marked_words()
     for rules in GAMES.values():
         texts = [rules.summary, rules.paper_key, *rules.round_boxes, *rules.seat_boxes]
         for option in rules.options:
@@ -178,7 +185,7 @@ def test_every_games_word_is_marked_for_translation() -> None:
 
 
 def test_every_word_the_engine_gives_as_a_term_is_marked_for_translation() -> None:
-    marked = {text for (text,) in _literals("GAME_TEXTS")}
+    marked = _marked_words()
     terms = set()
     for path in (ROOT / "rules_engine").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -196,10 +203,10 @@ def _sample(template: str, count_name: str | None, count: int) -> dict[str, Any]
     return {name: (count if name == count_name else 7) for name in names}
 
 
-@pytest.mark.parametrize("code", sorted(ENGLISH))
+@pytest.mark.parametrize("code", sorted(collected()))
 @pytest.mark.parametrize("count", [1, 3])
 def test_every_engine_message_reads_in_dutch(code: str, count: int) -> None:
-    template = ENGLISH[code]
+    template = collected()[code]
     count_name = template.count if isinstance(template, Plural) else None
     text = template.one if isinstance(template, Plural) else template
     params = _sample(text, count_name, count)

@@ -1,6 +1,6 @@
-// Abracadabra's table: the live counts of tricks named, and the trick grid's proposed
-// winners and the tap that completes it. Loaded only on its table (templates/table.html),
-// to keep every other game's first load light. Without script the server checks the counts.
+// Toggles and grids (Abracadabra's): the live counts of boxes ticked (tricks named), and
+// a grid's proposed boxes and the tap that completes it. Loaded only on the tables of
+// games whose steps take those shapes (templates/table.html), to keep every other first load light. Without script the server checks the counts.
 "use strict";
 
 // Naming tricks (Abracadabra): a live count of the boxes ticked against how many the
@@ -46,11 +46,11 @@ function countNamed(step) {
 }
 
 // Who won each trick (Abracadabra): a trick one player alone named comes ticked for
-// them, proposed (templates/_step_tricks.html); a tap in its row, on that box or another,
+// them, proposed (templates/_step_grid.html); a tap in its row, on that box or another,
 // makes the row the keeper's. The grid enters itself once every trick has a winner the
 // keeper tapped; while any is only proposed, the keeper's Done enters it. Without
 // script, Done does. "The rest" under a column needs no script: a submit button whose
-// value the server gives every trick posted open (templates/_step_tricks.html).
+// value the server gives every trick posted open (templates/_step_grid.html).
 const TRICK_GRID = ".trick-grid:not(.name-grid)";
 
 function settle(input) {

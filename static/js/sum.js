@@ -1,6 +1,6 @@
-// Skull King's bonus: each printed bonus is a tap that adds its points to the box, which
+// A sum (Skull King's bonus): each choice is a tap that adds its points to the box, which
 // stays editable to correct the sum. Without script the box is typed in, and the form
-// posts it as it is. Loaded only on Skull King's table (templates/table.html).
+// posts it as it is. Loaded only where a game's steps take that shape (templates/table.html).
 "use strict";
 document.body.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-add]");
