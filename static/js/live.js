@@ -85,7 +85,7 @@
     return new EventSource(version === null ? base : base + "?v=" + version);
   };
 
-  // What a stream sends is drawn for everyone, with empty CSRF fields (scorepad/live.py):
+  // What a stream sends is drawn for everyone, with empty CSRF fields (scorepad/screens/everyone.py):
   // htmx sends the page's token as a header, but a plain form (Play again, Undo: bring
   // it back) posts its field, so it gets the page's own token.
   htmx.onLoad(function (part) {
