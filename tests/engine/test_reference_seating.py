@@ -5,7 +5,6 @@ the end, the winners, what the score command prints, and which records are refus
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -13,29 +12,13 @@ from typing import Any
 
 import pytest
 
-from rules_engine import RulesError, parse_record, score
-
 from . import reference_scorer as reference
 from .random_seating import GAMES, random_seating_record
+from .test_reference import engine, second
 
 # A first batch in the fast suite; hundreds more records with -m slow.
 BATCH = 30
 BATCHES = [0, *(pytest.param(batch, marks=pytest.mark.slow) for batch in range(1, 15))]
-
-
-def engine(data: dict[str, Any]) -> dict[str, Any] | None:
-    """What the engine prints for a record, or None where it refuses it."""
-    try:
-        return score(parse_record(copy.deepcopy(data))).to_json()
-    except RulesError:
-        return None
-
-
-def second(data: dict[str, Any]) -> dict[str, Any] | None:
-    try:
-        return reference.score(copy.deepcopy(data))
-    except reference.Refused:
-        return None
 
 
 @pytest.mark.parametrize("game", GAMES)
