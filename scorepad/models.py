@@ -26,7 +26,6 @@ from django.utils import timezone
 from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record, standing
 from scorepad.figures import FIGURES, rebuild, rows_for
 from scorepad.ratings import RATED, rerate, rerate_all
-from scorepad.table_changes import moved_seats
 
 
 @lru_cache(maxsize=128)
@@ -576,6 +575,32 @@ class Rivalry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name_key} against {self.other_key} at {self.kind}"
+
+
+def moved_seats(before: Sequence[str], after: Sequence[str]) -> tuple[int, int] | None:
+    """How a change of the players moves the seats: (the seat, +1) where a player took
+    that seat (a join: the seats from it on move one along), (the seat, -1) where the
+    player at that seat went (Undo of a join: the seats after it move one back); None
+    where the seats stay as they are."""
+    if len(after) == len(before) + 1:
+        return next(
+            (
+                (seat, 1)
+                for seat in range(len(after))
+                if [*after[:seat], *after[seat + 1 :]] == list(before)
+            ),
+            None,
+        )
+    if len(after) == len(before) - 1:
+        return next(
+            (
+                (seat, -1)
+                for seat in range(len(before))
+                if [*before[:seat], *before[seat + 1 :]] == list(after)
+            ),
+            None,
+        )
+    return None
 
 
 def refresh_figures(game: Game, fewer: bool = False) -> None:

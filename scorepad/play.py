@@ -15,16 +15,17 @@ from datetime import datetime
 from rules_engine import Entry, Table
 from scorepad.live import publish
 from scorepad.models import Game, Seat
+from scorepad.screens import kept
 
 
 def save(game: Game, after: Table, redo: Sequence[Entry] = ()) -> bool:
     """Save ``after`` as the game's state if nobody changed the game since it was read
     (false if another phone got there first), and publish it: this process's screens of
-    the change draw it from ``after``, without working it out again.
+    the change draw it from ``after`` (``kept.saved``), without working it out again.
     ``redo``: the entries Redo may then put back; a new entry saves none."""
     if not game.save_table(after, redo):
         return False
-    publish.changed(game, after)
+    publish.changed(game, kept.saved(game, after))
     return True
 
 

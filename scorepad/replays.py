@@ -21,7 +21,6 @@ from django.http import HttpResponse, QueryDict
 from django.utils.translation import gettext, gettext_noop
 
 from rules_engine import RulesError, Table, last_entry, table, undo
-from rules_engine.core import read_number
 from scorepad.forms import STALE, EntryForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
@@ -49,18 +48,19 @@ def stale_words(request: HtmxHttpRequest) -> str:
 
 def entered_before(game: Game, current: Table, posted: QueryDict) -> bool:
     """Whether this tap, posted at the game's previous version, is the entry that took
-    the game to the version it is at now."""
-    version = read_number(str(posted.get("version", "")))
-    # One change since the tap's screen, and not an undo (which leaves something to redo).
-    if version is None or version != game.version - 1 or game.redo:
-        return False
-    if last_entry(current) is None:
+    the game to the version it is at now (``current``, as stored)."""
+    # One change since the tap's screen, and not an undo (which leaves something to
+    # redo); a table that needs attention took no tap since.
+    if game.redo or current.attention is not None or last_entry(current) is None:
         return False
     try:
-        before = table(*undo(*game.load(), game.correcting), game.correcting)
+        correcting = current.correcting
+        before = table(*undo(current.record, current.pending, correcting), correcting)
     except RulesError:
         return False
-    form = EntryForm(version, before, posted)
+    # The form reads the posted answer on the table before the last entry, and its
+    # version check holds the tap to the version just before this one.
+    form = EntryForm(game.version - 1, before, posted)
     if not form.is_valid():
         return False
     after: Table = form.cleaned_data["table"]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules_engine import Record, Sheet
+from rules_engine.seating import next_dealer
 
 
 def standings(record: Record, sheet: Sheet) -> list[tuple[int, str, int]]:
@@ -66,3 +67,11 @@ def result_text(record: Record, sheet: Sheet, played: date, link: str) -> str:
         for name, total in left(record, sheet)
     ]
     return "\n".join([headline, *lines, _("Score sheet: %(link)s") % {"link": link}])
+
+
+def again_seats(record: Record, sheet: Sheet) -> tuple[tuple[str, ...], int]:
+    """Who plays again, and who deals first: the players at the table in the last round,
+    in their seats, the first of them clockwise after this game's first dealer."""
+    seats = sheet.ranked
+    dealer = next_dealer(record.first_dealer, seats, len(record.players))
+    return tuple(record.players[seat] for seat in seats), seats.index(dealer)

@@ -171,7 +171,7 @@ def _lately(when: datetime | None, now: datetime, within: timedelta = WANTED) ->
     return when is not None and when >= now - within
 
 
-def share(game_id: int, version: int) -> None:
+def share(game_id: int, version: int, saved: Game | None = None) -> None:
     """Draw a change saved here for every process's streams, before telling them of it.
 
     The views drawn are the ones this process's streams send, and those another
@@ -180,12 +180,12 @@ def share(game_id: int, version: int) -> None:
     process watches the game, or the game says a stream elsewhere did lately
     (``Game.watched``): a game nobody watches (the keeper's phone alone) costs nothing
     more. A failure costs only the sharing: each process draws for itself.
+
+    ``saved``: the game as a tap saved it here (``kept.saved``): it says whether
+    another process watches it lately, without a query.
     """
     now = timezone.now()
     here = wanted_here(game_id)
-    # The game as saved here, if it was (a tap): it says whether another process
-    # watches it lately, without a query.
-    saved = kept_game(game_id, version)
     watched = saved is not None and _lately(saved.watched, now)
     if not here and not watched:
         return

@@ -14,42 +14,37 @@ Published is: drawn for every process that watches the game
 
 from __future__ import annotations
 
-import copy
 import threading
 from typing import Any
 
 from django.db import transaction
 
-from rules_engine import Table
 from scorepad.live import bus, drawings
 from scorepad.models import Game
-from scorepad.screens.kept import Worked, keep
 
 # The changes the request being answered in this thread saved, if one is: drawn for
 # the watching phones and published once its answer is sent (``answering``).
 _answering = threading.local()
 
+# A change: the game, its version, and the game as a tap saved it here, if one did.
+type Change = tuple[int, int, Game | None]
 
-def changed(game: Game, table: Table | None = None) -> None:
+
+def changed(game: Game, saved: Game | None = None) -> None:
     """Tell every screen watching ``game`` of its new version, once it is committed
-    (and its request answered).
+    (and its request answered); a version rolled back is never told.
 
-    ``table``: the table a tap saved, as the engine worked it out: this process's
-    streams draw the change from it and the game as saved, without reading the game
-    or working it out again. Copied now (the request goes on with its own) and kept
-    only once committed: a version rolled back is never drawn.
+    ``saved``: the game as a tap saved it here (``kept.saved``), which its drawings
+    are drawn from, without reading it again.
     """
-    game_id, version = game.pk, game.version
-    kept = copy.copy(game) if table is not None else None
+    change = (game.pk, game.version, saved)
 
     def publish() -> None:
-        if kept is not None:
-            keep(kept, {Worked.TABLE: table})
-        pending: list[tuple[int, int]] | None = getattr(_answering, "pending", None)
+        pending: list[Change] | None = getattr(_answering, "pending", None)
         if pending is not None:
-            pending.append((game_id, version))  # once the request's answer is sent
+            pending.append(change)  # once the request's answer is sent
         else:
-            shared_and_published([(game_id, version)])
+            shared_and_published([change])
 
     transaction.on_commit(publish)
 
@@ -69,14 +64,14 @@ def answered(**kwargs: Any) -> None:
     """The request's answer is sent (``request_finished``): publish what it saved.
     Connected before Django gives the request's connection back (scorepad/apps.py),
     so that publishing uses it rather than open another."""
-    pending: list[tuple[int, int]] | None = getattr(_answering, "pending", None)
+    pending: list[Change] | None = getattr(_answering, "pending", None)
     _answering.pending = None
     if pending:
         shared_and_published(pending)
 
 
-def shared_and_published(versions: list[tuple[int, int]]) -> None:
+def shared_and_published(changes: list[Change]) -> None:
     """Each change drawn for every process that watches it (``share``), then told."""
-    for game_id, version in versions:
-        drawings.share(game_id, version)
+    for game_id, version, saved in changes:
+        drawings.share(game_id, version, saved)
         bus.publish([(game_id, version)])

@@ -9,6 +9,7 @@ shared by the screens that ask (scorepad/screens/) and what keeps it on a save
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -16,6 +17,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from django.db import transaction
+
+from rules_engine import Table
 from scorepad.models import Game
 
 
@@ -75,9 +79,19 @@ def _state_of(game: Game) -> _State:
         return state
 
 
+def saved(game: Game, table: Table) -> Game:
+    """A tap saved ``game`` here as ``table``, the engine's: kept, once committed (a
+    version rolled back is never drawn), so that this process's screens of the version
+    start from that table and that game row without reading or working either out
+    again. A copy is kept (the request goes on with its own), and returned, for the
+    drawings of the change (scorepad/live/drawings.py, ``share``)."""
+    kept = copy.copy(game)
+    transaction.on_commit(lambda: keep(kept, {Worked.TABLE: table}))
+    return kept
+
+
 def keep(game: Game, known: dict[Known, Any]) -> None:
-    """Keep a version saved here (a tap), with what the save worked out (its table):
-    this process's screens of it start from them, without reading the game again."""
+    """Keep a version saved here, with what the save worked out (``saved``)."""
     state = _state_of(game)
     with _lock:
         state.known.update(known)

@@ -3,6 +3,8 @@ draw of a game's record, and its rows drawn once a record (``drawn_sheet``)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, cast
 
 from django.core.cache import caches
@@ -12,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from rules_engine import (
+    CHANGES,
     Record,
     ScoredRound,
     Sheet,
@@ -24,7 +27,6 @@ from scorepad.models import Game
 from scorepad.paper import filled_sheet
 from scorepad.pdf import is_wide, parts
 from scorepad.screens.everyone import template
-from scorepad.table_changes import sheet_state
 
 
 def sheet_facts(game: Game) -> dict[str, Any]:
@@ -154,3 +156,16 @@ def sheet_parts(game: Game, request: HttpRequest) -> dict[str, str]:
     the sheet, which changes with the record, and its end, which carries the version."""
     context = sheet_facts(game) | drawn_sheet(game, request) | {"live": True}
     return {part: template(f"sheet.html#{part}", context, request) for part in ("sheet", "end")}
+
+
+def sheet_state(game: Any) -> str:
+    """What a game's drawn sheet shows, as a key to keep it by: its record (the
+    fingerprint) and the changes made for the round to come, which its rounds to play
+    follow (who joins or leaves, a new plan), but no bid or tricks."""
+    changes = [
+        entry for entry in game.pending if isinstance(entry, dict) and entry.get("kind") in CHANGES
+    ]
+    if not changes:
+        return str(game.fingerprint)
+    said = json.dumps(changes, sort_keys=True, ensure_ascii=False)
+    return f"{game.fingerprint}:{hashlib.sha256(said.encode()).hexdigest()[:16]}"

@@ -25,9 +25,8 @@ from scorepad.models import Game, Seat
 from scorepad.screens.everyone import Origin, origin, template
 from scorepad.screens.kept import AnySeat, Worked, once
 from scorepad.screens.seat import seat_context
-from scorepad.screens.sheet import sheet_context, sheet_parts
+from scorepad.screens.sheet import sheet_context, sheet_parts, sheet_state
 from scorepad.screens.table import attention, current_table, shared_context
-from scorepad.table_changes import sheet_state
 
 # A screen's fragments by event name (sse-swap), for one game and the site it is seen on.
 Drawer = Callable[[Game, HttpRequest], dict[str, str]]

@@ -4,6 +4,7 @@ table state the engine worked out, built once, with no rule in it (``TableScreen
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -28,7 +29,6 @@ from scorepad.forms import small_number
 from scorepad.http import game_address
 from scorepad.models import Game
 from scorepad.screens.kept import Context, once
-from scorepad.table_changes import TableChanges, starting_totals, table_changes
 
 
 def current_table(game: Game) -> tuple[Table, str | None]:
@@ -194,6 +194,10 @@ class Links(NamedTuple):
     undo: str
     redo: str
     sheet: str
+    # Between two rounds: the page of the changes, or in a game whose players stay,
+    # the stop's own (``TableChanges.link``).
+    someone_joins: str
+    stop_here: str
 
 
 def links(key: str) -> Links:
@@ -250,7 +254,7 @@ class TableScreen:
     # Sealed, Undo and Redo name a bid without its value until the last bid is in.
     undo_label: str
     redo_label: str
-    # Players come and go, the plan changes, the table stops (scorepad/table_changes.py).
+    # Players come and go, the plan changes, the table stops (``TableChanges``, below).
     changes: TableChanges | None = None
 
 
@@ -285,6 +289,8 @@ def table_screen(
     game: Game, current: Table, error: str | None = None, seat: str | None = None
 ) -> TableScreen:
     """The table screen for a table state already worked out."""
+    # What the game holds beside its table: the seats its phones hold, what Redo puts back.
+    phones, undone = game.phones(), game.undone()
     step = current.step
     asked = small_number(seat or "", digits=2)
     # Boerenbridge, sealed bids: bids may be entered in any order, and changed.
@@ -307,7 +313,7 @@ def table_screen(
     # at every mention: rendering is most of what a tap costs.
     return TableScreen(
         game=game,
-        links=links(game.key),
+        links=(screen_links := links(game.key)),
         table=current,
         rules=record.rules,
         step=step,
@@ -318,7 +324,7 @@ def table_screen(
         # The record's seats (``table.round`` numbers its seated players alone).
         dealer_name=_name(players, current.dealer),
         first_name=_name(players, current.first_bidder),
-        seats=(rows := _seats(current, step_seat, game.phones())),
+        seats=(rows := _seats(current, step_seat, phones)),
         badges={
             "dealer": any(row.dealer for row in rows),
             "leader": any(row.leader and not row.winner for row in rows),
@@ -351,12 +357,12 @@ def table_screen(
         grid=_grid(current),
         undo_label=_undo_label(current),
         redo_label=_label(
-            undone[-1] if (undone := game.undone()) else None,
+            undone[-1] if undone else None,
             players,
             current.bids_sealed,
             record.rules,
         ),
-        changes=table_changes(game.key, current),
+        changes=table_changes(screen_links, current),
     )
 
 
@@ -454,3 +460,74 @@ def _label(
     entry: Entry | None, players: tuple[str, ...], sealed: bool, rules: GameRules | None = None
 ) -> str:
     return describe(entry, players, sealed, rules) if entry is not None else ""
+
+
+# -- Players come and go, the plan changes, the table stops (RULINGS). ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanges:
+    """What the table shows of the changes made between two rounds."""
+
+    # Players may come and go, and the plan change, now (``Table.may_change_seats``).
+    seats: bool
+    # The table may stop here (``Table.may_stop``).
+    stop: bool
+    # Where the changes are made: the page between rounds (scorepad/views/changes.py),
+    # or, in a game whose players stay (Sinker, Abracadabra), the stop's own.
+    link: str
+    # The changes made for the round to come, in words ("Eva joins, starting on 6").
+    made: tuple[str, ...]
+    # Someone sits apart, or is about to: the table's rows say so (static/css/changes.css).
+    apart: bool
+
+
+def plan_text(sizes: Sequence[int]) -> str:
+    """A plan as the form shows it and takes it back: "8 7 6 5"."""
+    return " ".join(str(size) for size in sizes)
+
+
+def change_words(entry: Entry, current: Table) -> str:
+    """One change made for the round to come, in the page's language."""
+    players = current.record.players
+    name = players[entry.seat] if entry.seat is not None and entry.seat < len(players) else ""
+    if entry.kind == "join":
+        start = entry.value.get("start", 0) if isinstance(entry.value, dict) else 0
+        return gettext("%(player)s joins, starting on %(total)s") % {
+            "player": name,
+            "total": start,
+        }
+    if entry.kind == "leave":
+        return gettext("%(player)s leaves, on %(total)s") % {
+            "player": name,
+            "total": current.sheet.totals[entry.seat or 0],
+        }
+    if entry.kind == "back":
+        return gettext("%(player)s comes back, on %(total)s") % {
+            "player": name,
+            "total": current.sheet.totals[entry.seat or 0],
+        }
+    sizes = entry.value if isinstance(entry.value, list) else []
+    return gettext("A new plan of hand sizes: %(plan)s") % {"plan": plan_text(sizes)}
+
+
+def table_changes(links: Links, current: Table) -> TableChanges | None:
+    """The changes at the table as the keeper's table shows them; None once the game is
+    over."""
+    if current.round is None:
+        return None
+    seats = current.may_change_seats
+    return TableChanges(
+        seats=seats,
+        stop=current.may_stop,
+        link=links.someone_joins if seats else links.stop_here,
+        made=tuple(change_words(entry, current) for entry in current.changes),
+        apart=current.record.apart or bool(current.changes),
+    )
+
+
+def starting_totals(current: Table) -> dict[int, int]:
+    """The joiners of the round to come, each with their starting total: shown as their
+    total until they have played."""
+    seating = current.seating if current.correcting is None else None
+    return seating.starts() if seating is not None else {}

@@ -6,8 +6,7 @@ from django.utils.timezone import localdate
 from rules_engine import review
 from scorepad import access
 from scorepad.models import Game
-from scorepad.result import result_text
-from scorepad.table_changes import again_seats
+from scorepad.result import again_seats, result_text
 
 register = template.Library()
 

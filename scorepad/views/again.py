@@ -16,8 +16,8 @@ from scorepad.access import keeper_game, remember
 from scorepad.engine_words import translated
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
+from scorepad.result import again_seats
 from scorepad.screens.table import current_table, table_context
-from scorepad.table_changes import again_seats
 
 # This browser's finished games it has played again, and the game each led to
 # (the latest few: enough to catch a second tap, or the back button).

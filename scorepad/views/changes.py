@@ -26,8 +26,7 @@ from scorepad.forms import ChangeForm, JoinForm, PlanForm, SeatChangeForm, StopF
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.replays import stale_words
-from scorepad.screens.table import current_table
-from scorepad.table_changes import plan_text
+from scorepad.screens.table import current_table, plan_text
 from scorepad.views.table import _render as render_table
 from scorepad.views.table import _saved
 

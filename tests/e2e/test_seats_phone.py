@@ -366,7 +366,7 @@ def slow_server(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
         return draw(*args)
 
     monkeypatch.setattr(drawings, "_draw", slow)
-    monkeypatch.setattr(drawings, "share", lambda game_id, version: None)
+    monkeypatch.setattr(drawings, "share", lambda game_id, version, saved=None: None)
 
 
 def bid_elsewhere(game: Game, seat: int, value: int) -> None:

@@ -26,7 +26,7 @@ from django.urls import resolve
 
 from rules_engine import new_record
 from scorepad import play
-from scorepad.live import bus, drawings, publish
+from scorepad.live import bus, drawings
 from scorepad.models import Game
 from scorepad.screens import kept, streams
 from scorepad.screens import table as table_views
@@ -289,7 +289,7 @@ def slow_drawings(patch: pytest.MonkeyPatch, seconds: float) -> list[int]:
         return draw(game_id, *args)
 
     patch.setattr(drawings, "_draw", slow)
-    patch.setattr(drawings, "share", lambda game_id, version: None)
+    patch.setattr(drawings, "share", lambda game_id, version, saved=None: None)
     return drawn
 
 
@@ -586,11 +586,11 @@ def test_a_change_rolled_back_is_never_kept_to_be_drawn(game: Game) -> None:
     current, _ = current_table(game)
     game.version = 99  # as a save sets it, before its transaction ends
     with pytest.raises(RuntimeError), transaction.atomic():
-        publish.changed(game, current)
+        kept.saved(game, current)
         raise RuntimeError("the save failed")
     assert (game.pk, 99) not in kept._states
     with transaction.atomic():
-        publish.changed(game, current)
+        kept.saved(game, current)
     assert kept._states[(game.pk, 99)].known[kept.Worked.TABLE] is current
 
 
