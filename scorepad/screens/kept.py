@@ -44,7 +44,6 @@ class AnySeat:
 
     language: str | None
     site: str
-    followed: bool  # followed to the next game (Play again)
 
 
 type Known = Worked | Context | AnySeat

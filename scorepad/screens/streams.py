@@ -9,16 +9,13 @@ seat's phone ("seat:2").
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils import translation
-from django.utils.html import escape
 
 from rules_engine import GAMES, MOST_PLAYERS, Table
 from scorepad.models import Game, Seat
@@ -82,7 +79,7 @@ def _seat_view(number: int) -> Drawer:
         if own or context["apart"]:
             html = template("seat.html#seat", context, request)
         else:
-            html = _as_any_seat(game, context, request, seat)
+            html = _as_any_seat(game, context, request)
         sheet = _sheet(game, request, base, "seat.html#sheet")
         return {HOLDER: str(seat.pk), HELD: holders, "seat": html, "sheet": sheet}
 
@@ -91,27 +88,19 @@ def _seat_view(number: int) -> Drawer:
 
 # A seat's phone that shows nothing of its own (no pad, no bid of its own, no change
 # to offer: every phone but the one asked, most of the time) shows what every such
-# phone does, but for its own name and link: drawn once a version for all of them,
-# with stand-ins that no name or key can contain, each phone's own put in after (one
-# drawing a version rather than one a phone: rendering is most of what a change costs).
-_KEY_MARK = f"seat{secrets.token_hex(8)}"
-_NAME_MARK = f"name{secrets.token_hex(8)}"
-
-
-def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest, seat: Seat) -> str:
-    def draw() -> str:
-        stand_in = Seat(game=game, number=seat.number, key=_KEY_MARK, next_id=seat.next_id)
-        marked = context | {
-            "seat": stand_in,
-            "seat_name": _NAME_MARK,
-            "links": {"enter": reverse("seat_enter", args=[_KEY_MARK])},
+# phone does, but for its name and links: that is drawn once a version for all of them
+# (templates/seat.html, ``drawn``), each phone's own drawn around it (one drawing of
+# the round and the totals a version rather than one a phone: rendering is most of
+# what a change costs).
+def _as_any_seat(game: Game, context: dict[str, Any], request: HttpRequest) -> str:
+    def draw() -> dict[str, str]:
+        return {
+            "now": template("seat.html#seat-now", context, request),
+            "rest": template("seat.html#seat-rest", context, request),
         }
-        return template("seat.html#seat", marked, request)
 
-    # Followed to the next game (Play again) or not: each phone's own link leads there.
-    key = AnySeat(translation.get_language(), origin(request), seat.next_id is not None)
-    html = once(game, key, draw)
-    return html.replace(_KEY_MARK, seat.key).replace(_NAME_MARK, escape(context["seat_name"]))
+    drawn = once(game, AnySeat(translation.get_language(), origin(request)), draw)
+    return template("seat.html#seat", context | {"drawn": drawn}, request)
 
 
 def _held_seats(game: Game) -> dict[int, Seat]:

@@ -13,9 +13,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
 from django.test import AsyncClient, Client
+from django.urls import reverse
 from django.utils.html import escape
 
 from rules_engine import new_record
+from scorepad import play
 from scorepad.live import bus
 from scorepad.models import Game, Seat
 from scorepad.screens import everyone, kept, streams
@@ -251,3 +253,26 @@ def test_every_seats_view_is_what_its_own_page_draws_though_drawn_once_for_all_a
         if isinstance(name, kept.AnySeat)
     ]
     assert len(shared) == (1 if bidding == "open" else 0)
+
+
+def test_every_phone_at_a_finished_game_is_pushed_its_own_way_to_the_new_game(
+    finished_game: Game,
+) -> None:
+    # The podium is drawn once for every phone; each phone's Play again link is its own.
+    game = finished_game
+    seats = [take(game, number) for number in range(3)]
+    again = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], 1, {}))
+    play.seats_follow(game, again)
+    game.refresh_from_db()
+    site = everyone.Origin("http://testserver")
+    current, _ = current_table(game)
+    for seat in seats:
+        seat.refresh_from_db()
+        seat.game = game
+        pushed = streams.SCREENS[f"seat:{seat.number}"](game, site)["seat"]
+        assert pushed == everyone.template("seat.html#seat", seat_context(seat, current), site)
+        assert pushed.count('data-follow="') == 1
+        assert f'data-follow="{reverse("seat_next", args=[seat.key])}"' in pushed
+    shared = [name for name in kept._states[(game.pk, game.version)].known
+              if isinstance(name, kept.AnySeat)]  # fmt: skip
+    assert len(shared) == 1
