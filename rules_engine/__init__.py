@@ -39,6 +39,7 @@ from .core import TRUMPS as TRUMPS
 from .core import Answer as Answer
 from .core import Cell as Cell
 from .core import Choice as Choice
+from .core import Die as Die
 from .core import Draft as Draft
 from .core import Entry as Entry
 from .core import GameRules as GameRules
@@ -46,6 +47,7 @@ from .core import Grid as Grid
 from .core import GridBox as GridBox
 from .core import GridColumn as GridColumn
 from .core import GridRow as GridRow
+from .core import Look as Look
 from .core import PaperRow as PaperRow
 from .core import Part as Part
 from .core import Place as Place

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .core import (
     Answer,
+    Die,
     Draft,
     Entry,
     GameRules,
@@ -177,8 +178,9 @@ class Table:
         return self.record.rules.grid(self.round, self.draft)
 
     @property
-    def rolled(self) -> Mapping[str, object] | None:
-        """What was rolled this round, die by die, once it was (``Shape.ROLL``)."""
+    def rolled(self) -> tuple[tuple[Die, str], ...] | None:
+        """What was rolled this round, each die with its face, once it was
+        (``Shape.ROLL``)."""
         return self.record.rules.rolled(self.draft) if self.draft is not None else None
 
     @property

@@ -21,6 +21,7 @@ from .core import (
     Die,
     Draft,
     Entry,
+    Look,
     PaperRow,
     Round,
     RoundContext,
@@ -178,6 +179,7 @@ DICE_BY_HAND = (
         "trump",
         Term("trump die"),
         tuple(Choice(face, "no trump" if face == "none" else face) for face in TRUMP_FACES),
+        Look.SUIT,
     ),
     Die(
         "number",
@@ -186,8 +188,14 @@ DICE_BY_HAND = (
             Choice("none", "no pass") if face is None else Choice(str(face), str(face))
             for face in NUMBER_FACES
         ),
+        Look.PIPS,
     ),
-    Die("direction", Term("direction die"), tuple(Choice(face, face) for face in DIRECTION_FACES)),
+    Die(
+        "direction",
+        Term("direction die"),
+        tuple(Choice(face, face) for face in DIRECTION_FACES),
+        Look.ARROW,
+    ),
 )
 
 
@@ -379,9 +387,11 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             )
         return super().next_step(ctx, draft)
 
-    def rolled(self, draft: Draft) -> Mapping[str, object] | None:
+    def rolled(self, draft: Draft) -> tuple[tuple[Die, str], ...] | None:
         dice = draft.get("dice")
-        return dice if isinstance(dice, dict) else None
+        if not isinstance(dice, dict):
+            return None
+        return tuple((die, str(dice[die.key])) for die in DICE_BY_HAND)
 
     def bid_step(self, ctx: RoundContext, draft: Draft, seat: int) -> Step:
         """No bid is asked before the dice are rolled, sealed or open (RULINGS, "House

@@ -125,6 +125,15 @@ class Shape(enum.StrEnum):
     ROLL = "roll"  # dice rolled by the server, or their faces tapped (``Step.dice``)
 
 
+class Look(enum.StrEnum):
+    """How the table draws a die's faces (``Die.look``): the screens draw these looks,
+    never a game's dice."""
+
+    SUIT = "suit"  # a suit's sign; "none", no trump (NT)
+    PIPS = "pips"  # as many pips as the face's number; "none", a dash
+    ARROW = "arrow"  # an arrow the face's way: "left", "right", "across-left", "across-right"
+
+
 class Place(enum.StrEnum):
     """Where the table draws an optional step (``GameRules.optional_steps``)."""
 
@@ -179,13 +188,14 @@ HAND = "hand"
 
 @dataclass(frozen=True)
 class Die:
-    """One die of a roll, for a roll made by hand: its field in the record's roll
-    (``trump``), its name as players say it, and its faces (each as the record
-    writes it, as text: ``"2"``, ``"none"``), labelled as the die shows them."""
+    """One die of a roll: its field in the record's roll (``trump``), its name as
+    players say it, its faces (each as the record writes it, as text: ``"2"``,
+    ``"none"``), labelled as the die shows them, and how its faces are drawn."""
 
     key: str
     label: str
     faces: tuple[Choice, ...]
+    look: Look
 
 
 def read_number(text: str) -> int | None:
@@ -663,8 +673,9 @@ class GameRules:
         or None where the next step is drawn alone."""
         return None
 
-    def rolled(self, draft: Draft) -> Mapping[str, object] | None:
-        """What was rolled this round, die by die (``Shape.ROLL``), once it was."""
+    def rolled(self, draft: Draft) -> tuple[tuple[Die, str], ...] | None:
+        """What was rolled this round (``Shape.ROLL``), once it was: each die with the
+        face it shows, as the record writes it."""
         return None
 
     def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:

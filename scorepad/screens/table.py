@@ -387,13 +387,13 @@ def _first(current: Table, step: Step, choices: list[Button]) -> tuple[Step | No
 
 
 def _dice(current: Table) -> dict[str, Any] | None:
-    """The dice of the round, as rolled (each die's face), once they are; and whether
-    they were rolled by the last tap, to show them tumbling in."""
+    """The dice of the round, as rolled (each die with its face), once they are; and
+    whether they were rolled by the last tap, to show them tumbling in."""
     rolled = current.rolled
     if rolled is None:
         return None
     last = current.pending[-1] if current.pending else None
-    return {**rolled, "rolled": last is not None and last.kind == "dice"}
+    return {"faces": rolled, "rolled": last is not None and last.kind == "dice"}
 
 
 def _grid(current: Table) -> dict[str, Any] | None:

@@ -52,7 +52,7 @@ def _render(
     # grid of named tricks, each as "seat:trick".
     context["ticked"], context["ticked_piles"] = ticked
     context["ticked_named"] = named
-    # Brink Bid's dice rolled by hand: their faces are drawn once asked for (?dice=hand),
+    # Dice rolled by hand: their faces are drawn once asked for (?dice=hand),
     # not in every roll's swap.
     context["by_hand"] = by_hand
     return render(request, template, context, status=status)
