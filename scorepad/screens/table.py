@@ -405,7 +405,7 @@ def _grid(current: Table) -> dict[str, Any] | None:
     players = current.record.players
     return {
         "kind": grid.kind,
-        "prompt": translated(grid.prompt),
+        "prompt": grid.prompt,  # said in the page's language as every prompt is (``|words``)
         "one_a_row": grid.one_a_row,
         "value": grid.value,
         "then": grid.then[0] if grid.then else "",
