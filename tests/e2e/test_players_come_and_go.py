@@ -313,3 +313,23 @@ def test_a_joiner_takes_the_new_seat_on_a_phone_of_her_own(
     ]
     # Ann 13, Eva 0 (her start), Bob 5, Cas 12: in their seats now.
     assert score(parse_record(stored.record)).totals == (13, 0, 5, 12)
+
+
+def test_a_game_whose_players_stay_stops_from_the_tables_own_link(screens: Screens) -> None:
+    # Sinker seats its two for the whole game: between deals the table offers the stop
+    # alone, its link drawn into the table by htmx.
+    screens.game = "come-and-go-sinker"
+    screens.set_up("sinker", "Sinker", ["Ann", "Bob"], first_dealer=1)
+    page = screens.page
+    for call in ("1", "Zero", "Pass"):
+        screens.choose(call)
+    between = screens.choose("0")  # Bob's zero made
+    assert between.title == "Sinker: Round 2 of 8"
+    assert page.get_by_role("link", name="Players, plan, stop").count() == 0
+
+    swap(page, page.get_by_role("link", name="Stop here"))
+    shot(screens, "09-sinker-stop-here", landscape=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    stopped = change(screens, page.get_by_role("button", name="Stop the game here"))
+    assert stopped.title == "Sinker: Stopped after round 1"
+    assert stopped.kind == "over" and stopped.prompt == "Bob won"
