@@ -17,6 +17,7 @@ SUITS = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS = (*SUITS, "none")
 # How a suit is written in a box of a paper score sheet.
 SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
+ARROW_SIGNS = {"left": "←", "right": "→", "across-left": "↖", "across-right": "↗"}
 
 MAX_NAME = 40
 """A player's name has at most this many characters: it must fit a score sheet's column."""
@@ -132,6 +133,14 @@ class Look(enum.StrEnum):
     SUIT = "suit"  # a suit's sign; "none", no trump (NT)
     PIPS = "pips"  # as many pips as the face's number; "none", a dash
     ARROW = "arrow"  # an arrow the face's way: "left", "right", "across-left", "across-right"
+
+    def sign(self, face: str) -> str:
+        """A face as one sign, as a button or a box shows it: ♠ or NT, 2 or –, ←."""
+        if self is Look.SUIT:
+            return SUIT_SIGNS.get(face, face)
+        if self is Look.ARROW:
+            return ARROW_SIGNS.get(face, face)
+        return "–" if face == "none" else face
 
 
 class Place(enum.StrEnum):

@@ -5,7 +5,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
-from rules_engine import MAX_NAME, Choice, Record, rules_in_play
+from rules_engine import MAX_NAME, Choice, Die, Record, rules_in_play
 from rules_engine.messages import Message
 from rules_engine.options import Option, OptionValue
 from scorepad.engine_words import translated
@@ -78,6 +78,12 @@ def rules_line(record: Record, saved_name: str = "") -> str:
 def engine_words(text: str) -> str:
     """An engine prompt, note or refusal in the page's language: ``{{ step.prompt|words }}``."""
     return translated(text)
+
+
+@register.filter
+def face_sign(face: str, die: Die) -> str:
+    """A die's face as its one sign (``Look.sign``): ``{{ face.value|face_sign:die }}``."""
+    return die.look.sign(face)
 
 
 @register.filter
