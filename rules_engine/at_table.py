@@ -1,20 +1,20 @@
-"""The game at the table: the round being entered, the next step, entering, undoing."""
+"""The game at the table: the round being entered and the next step (``Table``).
+
+Entering is in ``entering``, Undo and Redo in ``undo_redo``, players who come and
+go in ``coming_and_going``."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from .core import (
     Answer,
     Die,
     Draft,
     Entry,
-    GameRules,
     Grid,
-    Round,
     RoundContext,
     RoundView,
     Step,
@@ -22,25 +22,21 @@ from .core import (
     read_number,
 )
 from .errors import RulesError
-from .messages import Message, Term, names_and, written
-from .record import MOST_ROUNDS, Record, check_name
+from .messages import Message, names_and
+from .record import Record
 from .seating import (
-    MOST_PLAYERS,
-    SEATING_FIELDS,
     Plan,
     Seating,
     check_plan,
     check_start,
     check_table_size,
     compact,
-    expand,
     next_dealer,
     proposed_plan,
     round_context,
-    seats_apart,
     sizes_ahead,
 )
-from .sheet import Sheet, check_new_round, context, review, spread_view
+from .sheet import Sheet, context, review, spread_view
 
 # Entries that change the table between two rounds (RULINGS, "Players come and go"):
 # made before the round's first entry, kept with its entries until it ends, and
@@ -312,15 +308,6 @@ class Table:
         return (*taps, *(Answer(kind) for kind in answer.then))
 
 
-def play_answer(current: Table, answer: Answer, rng: random.Random) -> Table:
-    """The table after ``answer``, as the table posted it: each tap it stands for
-    (``Table.taps``) read by the step on offer (``Table.entry``) and played in turn, as
-    if tapped alone. One refused (a RulesError), and none is entered."""
-    for tap in current.taps(answer):
-        current = play(current, current.entry(tap, rng))
-    return current
-
-
 def _name(record: Record, seat: int | None) -> str:
     players = record.players
     return players[seat] if seat is not None and 0 <= seat < len(players) else "?"
@@ -482,31 +469,6 @@ def _entries(record: Record, ctx: RoundContext, index: int) -> list[Entry]:
     return [_outward_entry(e, ctx) for e in record.rules.entries(ctx, played)]
 
 
-def correction(
-    record: Record, number: int, pending: Sequence[Entry] = (), correcting: int | None = None
-) -> Table:
-    """Round ``number`` opened to be entered again, with what chance decided kept.
-
-    A correction changes what players said and took; it does not roll again: the
-    dice of the round as played (Brink Bid) are entered for it, as they fell. A
-    round copied from paper without dice is asked for its roll as usual. The round
-    in progress (``pending``) is finished or undone first; another correction open
-    (``correcting``) is left for this one.
-    """
-    if pending and correcting is None:
-        raise RulesError(Message("finish_round_first"))
-    current = table(record, (), number)
-    if current.round is None:
-        return current
-    played = _entries(record, current.round, number - 1)
-    if current.step.roll is not None and played:
-        # What a roll at this step would enter: the same kind as the round's own.
-        rolled = current.step.entry(Answer(str(current.step.kind)), random.Random(0))
-        if played[0].kind == rolled.kind:
-            return play(current, played[0])
-    return current
-
-
 def _past(record: Record, number: int) -> RoundContext:
     if not 1 <= number <= len(record.rounds):
         raise RulesError(Message("no_round_to_correct", number=number))
@@ -514,75 +476,6 @@ def _past(record: Record, number: int) -> RoundContext:
     if before.finished:
         raise RulesError(Message("over_before_round"), number)
     return context(record, number - 1, before.totals)
-
-
-def play(current: Table, entry: Entry) -> Table:
-    """The table after ``entry``; a finished round joins the record.
-
-    When a past round is being corrected, its finished entry replaces it and the
-    correction ends. Raises the rules' RulesError, with nothing changed, when the
-    entry is refused. Nothing already entered is replayed: the draft is carried on.
-    A change to the table between rounds (``CHANGES``, ``STOP``) is made here too.
-    """
-    if entry.kind in CHANGES or entry.kind == STOP:
-        return change(current, entry)
-    if current.round is None or current.draft is None:
-        raise RulesError(Message("game_over"))
-    if current.attention is not None:
-        raise RulesError(current.attention)
-    record, rules, ctx = current.record, current.record.rules, current.round
-    if current.correcting is None and len(record.rounds) >= MOST_ROUNDS:
-        raise RulesError(Message("too_many_rounds", most=MOST_ROUNDS))
-    draft = rules.enter(ctx, current.draft, inward(entry, ctx, record))
-    step = rules.next_step(ctx, draft)
-    pending, run = (*current.pending, entry), 0
-    # A step that allows one value only is not asked: it is entered with the tap
-    # that left it so (the dealer's one bid under the hook, tricks none are left
-    # for), and Undo takes it back with that tap.
-    while (given := forced(step)) is not None:
-        try:
-            draft = rules.enter(ctx, draft, given)
-        except RulesError:
-            break  # not for us to force: the table asks it as usual
-        step = rules.next_step(ctx, draft)
-        pending, run = (*pending, _outward_entry(given, ctx)), run + 1
-    if step.kind is not StepKind.COMPLETE:
-        shown = outward(step, ctx)
-        return replace(current, pending=pending, draft=draft, step=shown, forced=run, ended_by=None)
-    finished = rules.to_round(ctx, draft)
-    if current.correcting is not None:
-        # The round's seats stay as the record holds them (replace_round keeps them).
-        seating = record.seating(current.correcting - 1)
-        corrected = expand(rules, finished, seating, len(record.players), True)
-        return table(replace_round(record, current.correcting, corrected))
-    # The same rules, once more, as a record's round: what the table lets
-    # through, a record must hold too. Checked once: the sheet keeps it.
-    check_new_round(record, ctx, finished)
-    seating = _upcoming(record, current.pending)
-    full = expand(rules, finished, seating, len(record.players), seats_apart(record.rounds))
-    after = table(record.with_rounds([*record.rounds, full]))
-    given_back = [_outward_entry(e, ctx) for e in rules.entries(ctx, finished)]
-    entered = _split(pending)[1]
-    if _ends_as_tapped(current.step, entered, given_back, run + 1):
-        return replace(after, ended_by=entry)
-    return after
-
-
-def _ends_as_tapped(
-    asked: Step, entered: Sequence[Entry], given_back: Sequence[Entry], taken: int
-) -> bool:
-    """Whether the round's last ``taken`` of ``entered`` (a tap, asked by ``asked``, and
-    what it forced) are what Undo takes back from the record's round, which gives back
-    ``given_back`` (``_taken`` counts on those): so Undo's words need no replay of the
-    round, a round's end's cost. They are where the record ends with the same entries,
-    after the same others (bids in any order come back in seat order, and a draft
-    holds them by seat), and the tap was not of a forced shape itself (``_taken``
-    would count back past it). A bid changed makes the lengths differ: replayed."""
-    if forced(asked) == entered[-taken] or len(given_back) != len(entered):
-        return False
-    if tuple(given_back[-taken:]) != tuple(entered[-taken:]):
-        return False
-    return sorted(map(repr, given_back[:-taken])) == sorted(map(repr, entered[:-taken]))
 
 
 # The steps that ask one player for a number: one allowed alone is entered, not asked.
@@ -603,361 +496,6 @@ def forced(step: Step) -> Entry | None:
     if len(allowed) != 1 or not allowed[0].isdigit():
         return None
     return Entry(str(step.kind), step.seat, int(allowed[0]))
-
-
-def _taken(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> int:
-    """How many entries Undo takes back from the end of a round's ``entries``: the
-    last tap and those it forced after it (which ``play`` would only enter again)."""
-    try:
-        return _replayed(record, ctx, entries)[1] + 1
-    except RulesError:  # entries a correction broke: one at a time, as they stand
-        return 1
-
-
-def undo(
-    record: Record, pending: Sequence[Entry], correcting: int | None = None
-) -> tuple[Record, tuple[Entry, ...]]:
-    """Take back the last tap (with any entry it forced), reopening the last round
-    if the current one is empty; a change to the table, one at a time (a player who
-    joined is no longer in the game); a stop."""
-    if record.stopped and not pending and correcting is None:
-        return record.with_stop(False), ()
-    if pending and pending[-1].kind in CHANGES and correcting is None:
-        last = pending[-1]
-        kept = tuple(pending[:-1])
-        if last.kind == "join" and last.seat is not None:
-            return remove_seat(record, kept, last.seat)
-        return record, kept
-    if pending:
-        try:
-            taken = table(record, pending, correcting).forced + 1
-        except RulesError:  # entries a correction broke: one at a time, as they stand
-            taken = 1
-        return record, tuple(pending[: len(pending) - taken])
-    if not record.rounds:
-        raise RulesError(Message("nothing_to_undo"))
-    last_index = len(record.rounds) - 1
-    before = record.with_rounds(record.rounds[:last_index])
-    ctx = context(record, last_index, review(before).totals)
-    entries = _entries(record, ctx, last_index)
-    changes = changes_before(record, last_index)
-    return before, (*changes, *entries[: len(entries) - _taken(record, ctx, entries)])
-
-
-def changes_before(record: Record, index: int) -> tuple[Entry, ...]:
-    """The changes to the table that round ``index`` of the record holds, as the
-    entries that made them: who left, came back or joined, and its plan."""
-    if not record.apart or index == 0:
-        return ()
-    seating, last = record.seating(index), record.seating(index - 1)
-    starts = seating.starts()
-    changes = [Entry("leave", seat) for seat in last.seated if seat not in seating.seated]
-    for seat in seating.seated:
-        if seat in starts:
-            value = {"name": record.players[seat], "start": starts[seat]}
-            changes.append(Entry("join", seat, value))
-        elif seat not in last.seated:
-            changes.append(Entry("back", seat))
-    if seating.carries_plan and seating.plan is not None:
-        changes.append(Entry("plan", None, list(seating.plan.sizes)))
-    return tuple(changes)
-
-
-def take_back(
-    record: Record, pending: Sequence[Entry], correcting: int | None = None
-) -> tuple[Table, Entry | None]:
-    """Undo: the table after taking back the last tap, and that tap (what Redo puts
-    back; None when there is none to put back).
-
-    A correction with nothing entered again is cancelled. Entries that no longer
-    stand (a correction broke one) are taken back with the tap, so Undo always gets
-    the table going again.
-    """
-    if correcting is not None and not pending:
-        return table(record), None
-    undone = last_entry(standing(record, pending, correcting))
-    record, pending = undo(record, pending, correcting)
-    while True:
-        try:
-            return table(record, pending, correcting), undone
-        except RulesError:
-            if not pending:
-                raise
-            pending = pending[:-1]
-
-
-def put_back(current: Table, undone: Sequence[Entry]) -> Table:
-    """Redo: the table with the entry Undo took back last entered again (``undone``
-    holds them, the next last), checked like any entry."""
-    if not undone:
-        raise RulesError(Message("nothing_to_redo"))
-    return play(current, undone[-1])
-
-
-def replace_round(record: Record, number: int, rnd: Round) -> Record:
-    """The record with round ``number`` (1-based) corrected.
-
-    The corrected round must keep every rule itself; later rounds are worked out
-    again and any that the correction breaks are shown as needing attention by
-    ``review``, never changed. Who sat at the table in it stays as it was.
-    """
-    ctx = _past(record, number)
-    seating = record.seating(number - 1)
-    try:
-        record.rules.check_round(ctx, compact(record.rules, rnd, seating, record.players))
-    except RulesError as error:
-        raise error.in_round(number) from None
-    rounds = list(record.rounds)
-    old = record.rounds[number - 1]
-    seats = {f: old[f] for f in SEATING_FIELDS if f in old}
-    rounds[number - 1] = {**seats, **{k: v for k, v in rnd.items() if k not in SEATING_FIELDS}}
-    return record.with_rounds(rounds)
-
-
-def last_entry(current: Table) -> Entry | None:
-    """What Undo takes back: the round's last tap, or the last round's own last one
-    (the entries that tap forced go with it, unnamed); a change to the table; a stop.
-
-    None where Undo takes back no entry: nothing is entered yet, or a correction
-    with nothing entered again (Undo then cancels it).
-    """
-    record = current.record
-    if current.pending:
-        return current.pending[-1 - current.forced]
-    if current.correcting is not None or not record.rounds:
-        return None
-    if record.stopped:
-        return Entry(STOP)
-    if current.ended_by is not None:
-        return current.ended_by
-    last = len(record.rounds) - 1
-    rounds = current.sheet.rounds
-    before = rounds[last - 1].totals if last else tuple(0 for _ in record.players)
-    ctx = context(record, last, before)
-    entries = _entries(record, ctx, last)
-    return entries[-_taken(record, ctx, entries)] if entries else None
-
-
-# --- Players come and go, the plan changes, the table stops ---------------------
-
-
-def change(current: Table, entry: Entry) -> Table:
-    """The table after a change made between two rounds: a player leaves (``leave``),
-    comes back (``back``), joins (``join``: the value holds the name and the starting
-    total, the seat the place they take), a new plan (``plan``), or the table stops
-    (``stop``). Refused in the players' words where the rules do not allow it."""
-    record = current.record
-    if entry.kind == STOP:
-        if not current.may_stop:
-            raise RulesError(_why_not_now(current, "change_stop_when"))
-        return table(record.with_stop(True))
-    if not current.may_change_seats:
-        if not record.rules.seats_apart:
-            raise RulesError(Message("change_not_in_game", game=Term(record.rules.title)))
-        raise RulesError(_why_not_now(current, "change_when"))
-    seating = current.seating
-    assert seating is not None  # a round to come: may_change_seats
-    if entry.kind == "join":
-        return join(current, entry)
-    seat = entry.seat
-    if entry.kind == "plan":
-        check_plan(record.rules, entry.value, len(seating.seated))
-        return table(record, (*current.pending, Entry("plan", None, list(entry.value))))
-    if seat is None or not 0 <= seat < len(record.players):
-        raise RulesError(Message("not_a_seat", seat=written(seat)))
-    name = record.players[seat]
-    if entry.kind == "leave" and seat not in seating.seated:
-        raise RulesError(Message("change_not_seated", player=name))
-    if entry.kind == "back":
-        if seat in seating.seated:
-            raise RulesError(Message("change_seated_already", player=name))
-        if seat not in record.lineup.played:
-            raise RulesError(Message("change_never_played", player=name))
-    after = (*current.pending, Entry(entry.kind, seat))
-    _check_table(record, after)
-    return table(record, after)
-
-
-def _why_not_now(current: Table, code: str) -> Message:
-    if current.round is None:
-        return Message("game_over")
-    if current.correcting is not None:
-        return Message("change_correcting", number=current.correcting)
-    if not current.record.rounds:
-        return Message("change_first_round")
-    return Message(code)
-
-
-def _check_table(record: Record, pending: Sequence[Entry]) -> None:
-    """Refuse changes that leave the table with too few or too many players, or a
-    plan that deals them more cards than the pack holds."""
-    rules = record.rules
-    seats = _upcoming_seats(record, pending)
-    if len(seats) < rules.min_players:
-        raise RulesError(
-            Message(
-                "change_too_few", count=len(seats), game=Term(rules.title), least=rules.min_players
-            )
-        )
-    if len(seats) > rules.max_players:
-        raise RulesError(
-            Message(
-                "change_too_many", count=len(seats), game=Term(rules.title), most=rules.max_players
-            )
-        )
-    _upcoming(record, pending)
-
-
-def _upcoming_seats(record: Record, pending: Sequence[Entry]) -> tuple[int, ...]:
-    seated = set(record.seating(len(record.rounds)).seated)
-    for change in _split(pending)[0]:
-        if change.kind == "leave":
-            seated.discard(change.seat if change.seat is not None else -1)
-        elif change.kind in ("back", "join") and change.seat is not None:
-            seated.add(change.seat)
-    return tuple(sorted(seated))
-
-
-def join(current: Table, entry: Entry) -> Table:
-    """A new player joins at the table: ``entry.seat`` is the place they take (the
-    players from that seat on move one seat along), ``entry.value`` their name and
-    starting total ({"name": "Eva", "start": 0})."""
-    record = current.record
-    value = entry.value if isinstance(entry.value, dict) else {}
-    name = check_name(value.get("name"))
-    start = check_start(value.get("start", 0))
-    place = entry.seat
-    count = len(record.players)
-    if place is None or not 0 <= place <= count:
-        raise RulesError(Message("join_place", last=count))
-    if count >= MOST_PLAYERS:
-        raise RulesError(Message("join_most_players", most=MOST_PLAYERS))
-    if name.casefold() in {p.casefold() for p in record.players}:
-        raise RulesError(Message("record_same_name", name=name))
-    joined, pending = insert_seat(record, current.pending, place, name)
-    after = (*pending, Entry("join", place, {"name": name, "start": start}))
-    _check_table(joined, after)
-    return table(joined, after)
-
-
-def insert_seat(
-    record: Record, pending: Sequence[Entry], place: int, name: str
-) -> tuple[Record, tuple[Entry, ...]]:
-    """The record with ``name`` at seat ``place`` (seats from ``place`` on move one
-    along, in every round), not seated in any round yet; ``pending``'s seats moved too."""
-    count = len(record.players)
-
-    def moved(seat: int) -> int:
-        return seat + 1 if seat >= place else seat
-
-    rounds = []
-    for index, rnd in enumerate(record.rounds):
-        seated = record.seating(index).seated
-        out: dict[str, Any] = {"seated": [moved(s) for s in seated]}
-        for key, value in rnd.items():
-            if key == "seated":
-                continue
-            if isinstance(value, list) and len(value) == count and key != "plan":
-                value = [*value[:place], None, *value[place:]]
-            out[key] = value
-        rounds.append(out)
-    players = (*record.players[:place], name, *record.players[place:])
-    joined = _rebuilt(record, players, moved(record.first_dealer), rounds)
-    return joined, tuple(_moved_entry(e, moved) for e in pending)
-
-
-def remove_seat(
-    record: Record, pending: Sequence[Entry], seat: int
-) -> tuple[Record, tuple[Entry, ...]]:
-    """The record without the player at ``seat``, who never took part in a round (Undo
-    of a join); seats after it move one back, in every round and in ``pending``."""
-
-    def moved(other: int) -> int:
-        return other - 1 if other > seat else other
-
-    count = len(record.players)
-    rounds = []
-    for index, rnd in enumerate(record.rounds):
-        seated = [moved(s) for s in record.seating(index).seated if s != seat]
-        out: dict[str, Any] = {"seated": seated}
-        for key, value in rnd.items():
-            if key == "seated":
-                continue
-            if isinstance(value, list) and len(value) == count and key != "plan":
-                value = [*value[:seat], *value[seat + 1 :]]
-            out[key] = value
-        rounds.append(out)
-    players = (*record.players[:seat], *record.players[seat + 1 :])
-    everyone = list(range(len(players)))
-    if all(rnd["seated"] == everyone for rnd in rounds):
-        rounds = [{k: v for k, v in rnd.items() if k != "seated"} for rnd in rounds]
-    removed = _rebuilt(record, players, moved(record.first_dealer), rounds)
-    return removed, tuple(_moved_entry(e, moved) for e in pending)
-
-
-def _moved_entry(entry: Entry, moved: Any) -> Entry:
-    return entry if entry.seat is None else replace(entry, seat=moved(entry.seat))
-
-
-def _rebuilt(
-    record: Record, players: tuple[str, ...], first_dealer: int, rounds: list[dict[str, Any]]
-) -> Record:
-    return Record(
-        record.game,
-        players,
-        first_dealer,
-        record.options,
-        tuple(rounds),
-        record.played_at,
-        stopped=record.stopped,
-    )
-
-
-def describe(
-    entry: Entry, players: Sequence[str], sealed: bool = False, rules: GameRules | None = None
-) -> str:
-    """An entry in a few words, as Undo and Redo name it: "Ben's bid of 3".
-
-    ``sealed``: the round's bids are still unseen, so a bid is named without its
-    value ("Ben's bid"). An entry of a kind of the game's own is the game's to name
-    (``GameRules.describe``).
-    """
-    own = rules.describe(entry, players, sealed) if rules is not None else None
-    if own is not None:
-        return own
-    seat = entry.seat
-    name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
-    value = entry.value
-    number = value if isinstance(value, int) and not isinstance(value, bool) else None
-    if entry.kind == "bid" and sealed:
-        return Message("entry_bid_sealed", player=name)
-    if entry.kind == "bid" and number is not None:
-        return Message("entry_bid", player=name, bid=number)
-    if entry.kind == "tricks" and number is not None:
-        return Message("entry_tricks", player=name, tricks=number)
-    if entry.kind == "tricks":
-        return Message("entry_tricks_as_given", player=name, value=str(value))
-    if entry.kind == "call":
-        if value == "pass":
-            return Message("entry_pass", player=name)
-        return Message("entry_call", player=name, call=Term(str(value)))
-    if entry.kind == "trump":
-        return Message("entry_trump", trump=Term(str(value)))
-    if entry.kind == "dice":
-        return Message("entry_dice")
-    if entry.kind == "join":
-        # The name goes with the entry: Undo takes the player out of the game.
-        joiner = entry.value.get("name") if isinstance(entry.value, dict) else None
-        return Message("entry_join", player=str(joiner or name))
-    if entry.kind == "leave":
-        return Message("entry_leave", player=name)
-    if entry.kind == "back":
-        return Message("entry_back", player=name)
-    if entry.kind == "plan":
-        return Message("entry_plan")
-    if entry.kind == STOP:
-        return Message("entry_stop")
-    return Message("entry_last")
 
 
 def places(sheet: Sheet) -> tuple[tuple[int, tuple[int, ...]], ...]:

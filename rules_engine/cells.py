@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .at_table import replace_round
 from .core import TRUMPS, Cell, Choice, Part, RoundContext, read_number
+from .entering import replace_round
 from .errors import RulesError
 from .messages import Message, Param, Term, comma_list, each_and
 from .record import Record

@@ -674,7 +674,7 @@ class GameRules:
         """The taps ``answer`` stands for, in the order they are entered: itself, but
         for a grid of the game's that the table answers on one screen (``Answer.rows``),
         whose every row is a tap of its own. Each is then read and checked as if tapped
-        alone (``at_table.play_answer``)."""
+        alone (``entering.play_answer``)."""
         return (answer,)
 
     def grid(self, ctx: RoundContext, draft: Draft) -> Grid | None:
@@ -690,7 +690,7 @@ class GameRules:
     def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:
         """An entry of the game's own kinds in a few words, as Undo and Redo name it
         ("Ann's bonus of 30"), or None for the kinds every game shares
-        (``at_table.describe``)."""
+        (``undo_redo.describe``)."""
         return None
 
     def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
