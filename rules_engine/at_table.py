@@ -472,7 +472,9 @@ def _entries(record: Record, ctx: RoundContext, index: int) -> list[Entry]:
 def _past(record: Record, number: int) -> RoundContext:
     if not 1 <= number <= len(record.rounds):
         raise RulesError(Message("no_round_to_correct", number=number))
-    before = review(record.with_rounds(record.rounds[: number - 1]))
+    # The rounds before it, as they were played: a stop comes after the last round, so
+    # it ends none of them (RULINGS, "Corrections").
+    before = review(record.with_stop(False).with_rounds(record.rounds[: number - 1]))
     if before.finished:
         raise RulesError(Message("over_before_round"), number)
     return context(record, number - 1, before.totals)
