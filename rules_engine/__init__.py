@@ -5,6 +5,7 @@ how many cards, whose call it is, what may be said and why not, the scores.
 """
 
 from .at_table import CHANGES as CHANGES
+from .at_table import CORRECT as CORRECT
 from .at_table import STOP as STOP
 from .at_table import Table as Table
 from .at_table import forced as forced
@@ -50,6 +51,7 @@ from .core import Step as Step
 from .core import StepKind as StepKind
 from .core import game_words as game_words
 from .core import read_number as read_number
+from .entering import corrected_table as corrected_table
 from .entering import correction as correction
 from .entering import play as play
 from .entering import play_answer as play_answer
@@ -105,3 +107,4 @@ from .undo_redo import last_entry as last_entry
 from .undo_redo import put_back as put_back
 from .undo_redo import take_back as take_back
 from .undo_redo import undo as undo
+from .undo_redo import what_returns as what_returns

@@ -43,6 +43,10 @@ from .sheet import Sheet, context, review, spread_view
 # taken back by Undo like any tap. "stop" ends the game after its last round.
 CHANGES = ("leave", "back", "join", "plan")
 STOP = "stop"
+# A past round corrected, as Undo and Redo hold it (RULINGS, "Corrections": a
+# correction can be undone and redone like any entry): the round's number as its
+# seat, the round (as the record holds it) as its value.
+CORRECT = "correct"
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,9 @@ class Table:
     # The tap that just ended the last round, where ``play`` knows it is the one Undo
     # takes back (with what it forced): its words then need no replay of the round.
     ended_by: Entry | None = None
+    # The correction just made, as Undo takes it back (``CORRECT``: the round as it
+    # was); anything entered after it clears it.
+    corrected: Entry | None = None
 
     @property
     def finished(self) -> bool:
@@ -431,15 +438,22 @@ def table(record: Record, pending: Sequence[Entry] = (), correcting: int | None 
     return Table(record, sheet, tuple(pending), ctx, draft, step, correcting, run)
 
 
-def standing(record: Record, pending: Sequence[Entry] = (), correcting: int | None = None) -> Table:
+def standing(
+    record: Record,
+    pending: Sequence[Entry] = (),
+    correcting: int | None = None,
+    corrected: Entry | None = None,
+) -> Table:
     """The table as stored, even where a correction made an entry of the round in
     progress impossible: then the round shows without its entries and says why in
-    ``attention``, rather than dropping anything; Undo gets it going again."""
+    ``attention``, rather than dropping anything; Undo gets it going again.
+    ``corrected``: the correction made last, which Undo takes back (``CORRECT``)."""
     try:
-        return table(record, pending, correcting)
+        current = table(record, pending, correcting)
     except RulesError as broken:
-        current = table(record, (), correcting)
-        return replace(current, attention=Message("round_needs_attention", reason=broken.message))
+        attention = Message("round_needs_attention", reason=broken.message)
+        current = replace(table(record, (), correcting), attention=attention)
+    return replace(current, corrected=corrected) if corrected is not None else current
 
 
 def _replayed(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> tuple[Draft, int]:

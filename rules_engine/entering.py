@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from .at_table import (
     CHANGES,
+    CORRECT,
     STOP,
     Table,
     _entries,
@@ -18,12 +19,13 @@ from .at_table import (
     forced,
     inward,
     outward,
+    standing,
     table,
 )
 from .coming_and_going import change
 from .core import Answer, Entry, Round, Step, StepKind
 from .errors import RulesError
-from .messages import Message
+from .messages import Message, written
 from .record import MOST_ROUNDS, Record
 from .seating import SEATING_FIELDS, compact, expand, seats_apart
 from .sheet import check_new_round
@@ -69,10 +71,13 @@ def play(current: Table, entry: Entry) -> Table:
     When a past round is being corrected, its finished entry replaces it and the
     correction ends. Raises the rules' RulesError, with nothing changed, when the
     entry is refused. Nothing already entered is replayed: the draft is carried on.
-    A change to the table between rounds (``CHANGES``, ``STOP``) is made here too.
+    A change to the table between rounds (``CHANGES``, ``STOP``) is made here too, and
+    a correction put back by Redo (``CORRECT``).
     """
     if entry.kind in CHANGES or entry.kind == STOP:
         return change(current, entry)
+    if entry.kind == CORRECT:
+        return round_as(current, entry)
     if current.round is None or current.draft is None:
         raise RulesError(Message("game_over"))
     if current.attention is not None:
@@ -95,13 +100,21 @@ def play(current: Table, entry: Entry) -> Table:
         pending, run = (*pending, _outward_entry(given, ctx)), run + 1
     if step.kind is not StepKind.COMPLETE:
         shown = outward(step, ctx)
-        return replace(current, pending=pending, draft=draft, step=shown, forced=run, ended_by=None)
+        return replace(
+            current,
+            pending=pending,
+            draft=draft,
+            step=shown,
+            forced=run,
+            ended_by=None,
+            corrected=None,
+        )
     finished = rules.to_round(ctx, draft)
     if current.correcting is not None:
         # The round's seats stay as the record holds them (replace_round keeps them).
         seating = record.seating(current.correcting - 1)
         corrected = expand(rules, finished, seating, len(record.players), True)
-        return table(replace_round(record, current.correcting, corrected))
+        return corrected_table(record, replace_round(record, current.correcting, corrected))
     # The same rules, once more, as a record's round: what the table lets
     # through, a record must hold too. Checked once: the sheet keeps it.
     check_new_round(record, ctx, finished)
@@ -150,3 +163,34 @@ def replace_round(record: Record, number: int, rnd: Round) -> Record:
     seats = {f: old[f] for f in SEATING_FIELDS if f in old}
     rounds[number - 1] = {**seats, **{k: v for k, v in rnd.items() if k not in SEATING_FIELDS}}
     return record.with_rounds(rounds)
+
+
+def corrected_table(before: Record, after: Record, pending: Sequence[Entry] = ()) -> Table:
+    """The table after a correction turned ``before`` into ``after`` (one round of it
+    changed, at the table or on the sheet), with ``pending`` still to stand: Undo
+    takes the correction back (``Table.corrected``: the round as it was)."""
+    current = standing(after, pending)
+    if len(before.rounds) != len(after.rounds):
+        return current
+    pairs = zip(before.rounds, after.rounds, strict=True)
+    changed = [number for number, (was, now) in enumerate(pairs, 1) if was != now]
+    if len(changed) != 1:
+        return current
+    number = changed[0]
+    return replace(current, corrected=Entry(CORRECT, number, before.rounds[number - 1]))
+
+
+def round_as(current: Table, entry: Entry) -> Table:
+    """The table with round ``entry.seat`` as ``entry.value`` holds it (``CORRECT``):
+    a correction taken back by Undo, or put back by Redo. It is the round as it once
+    stood in this record, so it is put back as it was, not checked again: a later
+    round it breaks shows as needing attention, as after any correction. The round
+    in progress stays; Undo then takes back the correction it replaces."""
+    record, number = current.record, entry.seat
+    if current.correcting is not None:
+        raise RulesError(Message("change_correcting", number=current.correcting))
+    if number is None or not 1 <= number <= len(record.rounds) or not isinstance(entry.value, dict):
+        raise RulesError(Message("no_round_to_correct", number=written(number)))
+    rounds = list(record.rounds)
+    rounds[number - 1] = entry.value
+    return corrected_table(record, record.with_rounds(rounds), current.pending)

@@ -91,6 +91,7 @@ ENGLISH: Mapping[str, Template] = {
     "entry_back": "{player} comes back",
     "entry_plan": "the new plan",
     "entry_stop": "the stop",
+    "entry_correction": "the correction of round {number}",
     # --- Bidding (Oh Hell, Brink Bid, Boerenbridge) ---
     "hook": Plural(
         "{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick",

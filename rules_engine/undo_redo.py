@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from .at_table import CHANGES, STOP, Table, _entries, _replayed, standing, table
+from .at_table import CHANGES, CORRECT, STOP, Table, _entries, _replayed, standing, table
+from .cells import differences
 from .coming_and_going import remove_seat
 from .core import Entry, GameRules, RoundContext
-from .entering import play
+from .entering import play, round_as
 from .errors import RulesError
-from .messages import Message, Term
+from .messages import Message, Term, written
 from .record import Record
 from .sheet import context, review
 
@@ -73,17 +75,25 @@ def changes_before(record: Record, index: int) -> tuple[Entry, ...]:
 
 
 def take_back(
-    record: Record, pending: Sequence[Entry], correcting: int | None = None
+    record: Record,
+    pending: Sequence[Entry],
+    correcting: int | None = None,
+    corrected: Entry | None = None,
 ) -> tuple[Table, Entry | None]:
     """Undo: the table after taking back the last tap, and that tap (what Redo puts
     back; None when there is none to put back).
 
-    A correction with nothing entered again is cancelled. Entries that no longer
+    A correction with nothing entered again is cancelled. The correction made last
+    (``corrected``, ``Table.corrected``) is taken back before anything else: its round
+    as it was returns, and Redo puts the correction back. Entries that no longer
     stand (a correction broke one) are taken back with the tap, so Undo always gets
     the table going again.
     """
     if correcting is not None and not pending:
         return table(record), None
+    if corrected is not None and correcting is None:
+        after = round_as(standing(record, pending), corrected)
+        return replace(after, corrected=None), after.corrected
     undone = last_entry(standing(record, pending, correcting))
     record, pending = undo(record, pending, correcting)
     while True:
@@ -111,6 +121,8 @@ def last_entry(current: Table) -> Entry | None:
     with nothing entered again (Undo then cancels it).
     """
     record = current.record
+    if current.corrected is not None and current.correcting is None:
+        return current.corrected
     if current.pending:
         return current.pending[-1 - current.forced]
     if current.correcting is not None or not record.rounds:
@@ -125,6 +137,14 @@ def last_entry(current: Table) -> Entry | None:
     ctx = context(record, last, before)
     entries = _entries(record, ctx, last)
     return entries[-_taken(record, ctx, entries)] if entries else None
+
+
+def what_returns(current: Table) -> tuple[str, ...]:
+    """What Undo of the correction made last brings back, in words ("round 2: Bob's
+    tricks 2 → 1", "Bob's total 18 → 27"); nothing where Undo takes back no correction."""
+    if last_entry(current) != current.corrected or current.corrected is None:
+        return ()
+    return differences(current.record, round_as(current, current.corrected).record)
 
 
 def describe(
@@ -171,4 +191,6 @@ def describe(
         return Message("entry_plan")
     if entry.kind == STOP:
         return Message("entry_stop")
+    if entry.kind == CORRECT:
+        return Message("entry_correction", number=written(entry.seat))
     return Message("entry_last")
