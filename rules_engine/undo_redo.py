@@ -142,7 +142,7 @@ def last_entry(current: Table) -> Entry | None:
 def what_returns(current: Table) -> tuple[str, ...]:
     """What Undo of the correction made last brings back, in words ("round 2: Bob's
     tricks 2 → 1", "Bob's total 18 → 27"); nothing where Undo takes back no correction."""
-    if last_entry(current) != current.corrected or current.corrected is None:
+    if current.corrected is None or current.correcting is not None:
         return ()
     return differences(current.record, round_as(current, current.corrected).record)
 

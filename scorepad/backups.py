@@ -89,6 +89,7 @@ def backup(folder: Path, now: datetime | None = None) -> tuple[Path, int]:
                     "pending": game.pending,
                     "redo": game.redo,
                     "correcting": game.correcting,
+                    "corrected": game.corrected,
                     "dealer_draw": game.dealer_draw,
                 }
             )
@@ -223,6 +224,8 @@ def restore(path: Path) -> Restored:
                 pending=entry["pending"],
                 redo=entry["redo"],
                 correcting=entry["correcting"],
+                # A backup made before Undo took back corrections holds none.
+                corrected=entry.get("corrected"),
                 dealer_draw=entry["dealer_draw"],
                 deleted=_moment(entry["deleted"]),
             )

@@ -49,6 +49,7 @@ TEMPLATES = (
     gettext_noop('{player} comes back'),  # entry_back
     gettext_noop('the new plan'),  # entry_plan
     gettext_noop('the stop'),  # entry_stop
+    gettext_noop('the correction of round {number}'),  # entry_correction
     ngettext_lazy('{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} trick', '{dealer} deals and may not bid {bid}: the bids would add up to the {hand_size} tricks', 'hand_size'),  # hook
     gettext_noop('{player} may bid 0 to {hand_size}, not {bid}'),  # bid_range
     ngettext_lazy('The bids add up to {total} of {hand_size} trick: exactly the tricks', 'The bids add up to {total} of {hand_size} tricks: exactly the tricks', 'hand_size'),  # bids_exact

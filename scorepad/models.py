@@ -106,6 +106,9 @@ class Game(models.Model):
     redo = models.JSONField(default=list, blank=True)
     # The past round being entered again to correct it (1-based), if any.
     correcting = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The correction made last, for Undo to take back: the round as it was (an entry,
+    # rules_engine.CORRECT); cleared by anything else saved (``Table.corrected``).
+    corrected = models.JSONField(null=True, blank=True)
     # The virtual draw for first dealer, kept to show the cards drawn.
     dealer_draw = models.JSONField(null=True, blank=True)
     # Bumped by every change: a form carries the version it was shown, so a
@@ -164,7 +167,7 @@ class Game(models.Model):
         """The game at the table as stored: the engine's ``Table`` of the record and the
         round in progress (its ``attention`` says what a correction broke in it, if any)."""
         record, pending = self.load()
-        return standing(record, pending, self.correcting)
+        return standing(record, pending, self.correcting, self.last_correction())
 
     def set_deleted(self, when: datetime | None) -> None:
         """Delete the game (at ``when``), or bring it back (None). Its figures say so
@@ -265,6 +268,10 @@ class Game(models.Model):
             for number, seen, created in held.values_list("number", "seen", "created")
         }
 
+    def last_correction(self) -> Entry | None:
+        """The correction made last, which Undo takes back (``Table.corrected``)."""
+        return Entry.from_json(self.corrected) if self.corrected is not None else None
+
     def undone(self) -> tuple[Entry, ...]:
         """The entries Redo may put back, the next one last."""
         return tuple(Entry.from_json(entry) for entry in self.redo)
@@ -288,6 +295,7 @@ class Game(models.Model):
         changes = self.changes(
             table.record, table.pending, table.correcting, redo, with_record=record_changed
         )
+        changes["corrected"] = table.corrected.to_json() if table.corrected is not None else None
         changes["updated"] = timezone.now()
         # A round's end writes the game and its figures in one transaction: a delete
         # (which changes the version too) waits for both, or comes first and this

@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from rules_engine import (
+    CORRECT,
     Card,
     Entry,
     GameRules,
@@ -23,6 +24,7 @@ from rules_engine import (
     describe,
     last_entry,
     places,
+    what_returns,
 )
 from scorepad.engine_words import translated
 from scorepad.forms import small_number
@@ -256,6 +258,8 @@ class TableScreen:
     redo_label: str
     # Players come and go, the plan changes, the table stops (``TableChanges``, below).
     changes: TableChanges | None = None
+    # What Undo of the correction made last brings back ("round 2: Bob's tricks 2 → 1").
+    undo_returns: tuple[str, ...] = ()
 
 
 def table_context(
@@ -363,6 +367,7 @@ def table_screen(
             record.rules,
         ),
         changes=table_changes(screen_links, current),
+        undo_returns=tuple(translated(words) for words in what_returns(current)),
     )
 
 
@@ -442,13 +447,21 @@ def _grid(current: Table) -> dict[str, Any] | None:
 
 
 def _undo_label(current: Table) -> str:
-    """What Undo takes back, said with its round once it reaches into a finished one:
-    after a correction on the sheet, Undo takes back the last tap, not the correction,
-    and its words say so ("Undo Dev's 3 tricks (round 5)")."""
+    """What Undo takes back, said with its round once it reaches into a finished one
+    ("Undo Dev's 3 tricks (round 5)"); right after a correction, the correction ("Undo
+    the correction of round 2")."""
     entry = last_entry(current)
     label = _label(entry, current.record.players, current.bids_sealed, current.record.rules)
-    # A stop is taken back whole, not the round before it: its words say so alone.
-    if label and not current.pending and current.record.rounds and not current.record.stopped:
+    # A stop is taken back whole, not the round before it, and a correction names its
+    # round: their words say so alone.
+    named = entry is None or entry.kind == CORRECT
+    if (
+        label
+        and not current.pending
+        and current.record.rounds
+        and not current.record.stopped
+        and not named
+    ):
         return gettext("%(entry)s (round %(number)s)") % {
             "entry": translated(label),
             "number": len(current.record.rounds),

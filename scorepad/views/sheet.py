@@ -15,6 +15,7 @@ from rules_engine import (
     Part,
     RulesError,
     cell,
+    corrected_table,
     fields,
     table,
 )
@@ -154,7 +155,9 @@ def correct_round(request: HtmxHttpRequest, key: str, number: int) -> HttpRespon
                 )
                 % {"number": game.correcting}
             )
-        after = table(form.cleaned_data["record"], pending)
+        # Checked with the round in progress first: Undo then takes the correction back.
+        table(form.cleaned_data["record"], pending)
+        after = corrected_table(record, form.cleaned_data["record"], pending)
     except RulesError as error:
         message = translated(error.message)
         if pending and game.correcting is None:

@@ -156,7 +156,7 @@ def enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @versioned(VersionForm)
 def undo_step(request: HtmxHttpRequest, game: Game, form: VersionForm) -> HttpResponse:
     try:
-        after, undone = take_back(*game.load(), game.correcting)
+        after, undone = take_back(*game.load(), game.correcting, game.last_correction())
     except RulesError as error:
         return _refusal(request, game, error)
     redo = (*game.undone(), undone) if undone is not None else ()

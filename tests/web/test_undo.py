@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from scorepad.models import Game
-from tests.conftest import ROUND_1, bid, oh_hell
+from tests.conftest import ROUND_1, ROUND_2, bid, oh_hell
 
 Stored = Callable[[Game], dict[str, Any]]
 
@@ -162,7 +162,7 @@ def test_between_rounds_undo_names_the_last_rounds_last_entry(
     assert ">Undo Ann&#x27;s 2 tricks (round 2)</button>" in page
 
 
-def test_after_a_correction_undo_says_it_takes_back_the_last_tap_not_the_correction(
+def test_after_a_correction_undo_takes_back_the_correction_saying_what_returns(
     client: Client, played_game: Game
 ) -> None:
     # Round 1 corrected on the sheet (Ann bid 4, not 3): saved at once.
@@ -175,12 +175,41 @@ def test_after_a_correction_undo_says_it_takes_back_the_last_tap_not_the_correct
 
     page = client.get(f"/g/{played_game.key}/").text
 
-    # Its words name round 2's last tap; pressing it takes back that, the correction stays.
-    assert ">Undo Ann&#x27;s 2 tricks (round 2)</button>" in page
+    # Its words name the correction and what comes back; pressing it takes back that.
+    assert ">Undo the correction of round 1</button>" in page
+    assert escape("Undo brings back: round 1: Ann's bid 4 → 3; Ann's total 15 → 25") in page
     client.post(f"/g/{played_game.key}/undo/", {"version": played_game.version})
     played_game.refresh_from_db()
-    assert len(played_game.record["rounds"]) == 1
+    assert played_game.record["rounds"] == [ROUND_1, ROUND_2]
+    assert played_game.corrected is None
+    page = client.get(f"/g/{played_game.key}/").text
+    assert ">Redo the correction of round 1</button>" in page
+    assert ">Undo Ann&#x27;s 2 tricks (round 2)</button>" in page
+
+    # Redo puts it back, and Undo takes it back again.
+    client.post(f"/g/{played_game.key}/redo/", {"version": played_game.version})
+    played_game.refresh_from_db()
     assert played_game.record["rounds"][0]["bids"] == [4, 3, 2, 3]
+    assert played_game.redo == []
+    assert ">Undo the correction of round 1</button>" in client.get(f"/g/{played_game.key}/").text
+
+
+def test_a_tap_after_a_correction_is_what_undo_takes_back(
+    client: Client, played_game: Game
+) -> None:
+    correcting = {"version": played_game.version, "bids-0": "4", "bids-1": "3"}
+    correcting |= {"bids-2": "2", "bids-3": "3", "tricks-0": "3", "tricks-1": "4"}
+    correcting |= {"tricks-2": "2", "tricks-3": "1", "confirm": "on"}
+    client.post(f"/g/{played_game.key}/sheet/1/", correcting)
+    played_game.refresh_from_db()
+    # Round 3, Cat deals: Dev bids first.
+    client.post(
+        f"/g/{played_game.key}/enter/",
+        {"version": played_game.version, "kind": "bid", "seat": 3, "value": 1},
+    )
+    played_game.refresh_from_db()
+    assert played_game.corrected is None
+    assert ">Undo Dev&#x27;s bid of 1</button>" in client.get(f"/g/{played_game.key}/").text
 
 
 def test_undo_keeps_what_it_took_back_for_redo(client: Client, hooked_game: Game) -> None:
