@@ -344,6 +344,9 @@ class Screens:
     def undo(self) -> Screen:
         return self._tap(self.page.locator("#table .actions").get_by_role("button", name="Undo"))
 
+    def redo(self) -> Screen:
+        return self._tap(self.page.locator("#table .actions").get_by_role("button", name="Redo"))
+
     def play(self, turn: Callable[[Screen], object]) -> Screen:
         """Take turns until the game is over; ``turn`` makes one tap for a screen."""
         screen = self.read()
