@@ -87,6 +87,7 @@ from .record import Record as Record
 from .record import load_record as load_record
 from .record import new_record as new_record
 from .record import parse_record as parse_record
+from .record import played_apart as played_apart
 from .record import read_json as read_json
 from .record import rules_for as rules_for
 from .scoring_words import MadeInWords as MadeInWords

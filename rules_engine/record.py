@@ -190,6 +190,17 @@ def check_played_at(value: object) -> str:
     return value
 
 
+def played_apart(first: str | None, second: str | None) -> bool:
+    """Whether two records of one game as played (the same players, options, dealer
+    and rounds) are two games all the same: both say when they were played
+    (``played_at``), and at different moments. One that does not say (an older
+    export) is the game it came from. The moments are compared, not the texts: one
+    evening written with two UTC offsets is one game."""
+    if first is None or second is None:
+        return False
+    return datetime.fromisoformat(first) != datetime.fromisoformat(second)
+
+
 def _not_played_at(value: object) -> RulesError:
     example = '"2026-11-21T19:30:00+01:00"'
     return RulesError(

@@ -14,7 +14,9 @@ first problem refuses the whole file with the engine's message, placed in the
 file ("game 2, round 3: Dev deals and may not bid 2: ..."), and no game is made.
 
 A game already held (the same players, options, dealer and rounds: the same
-``Game.fingerprint``) is skipped, so importing a backup twice doubles nothing.
+``Game.fingerprint``) is skipped, so importing a backup twice doubles nothing;
+unless both say when they were played and the moments differ (``played_apart``):
+the same short game played on two evenings is two games.
 
 ``played_at`` (optional in scorepad/1: when the game started, with its UTC offset)
 is written by an export (a game started here: its start) and kept by an import,
@@ -34,7 +36,15 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from rules_engine import MOST_ROUNDS, Record, RulesError, parse_record, read_json, score
+from rules_engine import (
+    MOST_ROUNDS,
+    Record,
+    RulesError,
+    parse_record,
+    played_apart,
+    read_json,
+    score,
+)
 from scorepad.engine_words import translated
 from scorepad.models import Game, record_fingerprint
 
@@ -187,15 +197,23 @@ def import_records(
     records must come from read_records.
     """
     wanted = [(record, record_fingerprint(record.to_json())) for record in records]
-    seen: set[str] = set()
+    # When each game held with a fingerprint wanted was played, as its export says
+    # (the record's played_at, else the game's start).
+    seen: dict[str, list[str | None]] = {}
     if held is not None:
         prints = {fingerprint for _, fingerprint in wanted}
-        seen = set(held.filter(fingerprint__in=prints).values_list("fingerprint", flat=True))
+        found = held.filter(fingerprint__in=prints)
+        for fingerprint, at, created in found.values_list(
+            "fingerprint", "record__played_at", "created"
+        ):
+            when = at if isinstance(at, str) else created.isoformat(timespec="seconds")
+            seen.setdefault(fingerprint, []).append(when)
     games = []
     with transaction.atomic():
         for record, fingerprint in wanted:
-            if fingerprint in seen:
+            others = seen.setdefault(fingerprint, [])
+            if any(not played_apart(record.played_at, other) for other in others):
                 continue
-            seen.add(fingerprint)
+            others.append(record.played_at)
             games.append(Game.start(record, owner=owner, created=played_at(record)))
     return Imported(games, len(wanted) - len(games))

@@ -358,6 +358,55 @@ def test_the_same_record_written_otherwise_is_the_same_game(client: Client) -> N
     assert Game.objects.count() == 1
 
 
+def test_the_same_rounds_played_on_two_evenings_are_two_games(client: Client) -> None:
+    client.post(URL, upload({**OH_HELL, "played_at": "2026-11-21T19:30:00+01:00"}))
+
+    response = client.post(URL, upload({**OH_HELL, "played_at": "2026-11-28T19:30:00+01:00"}))
+
+    assert response.status_code == 303
+    assert Game.objects.count() == 2
+
+
+def test_two_evenings_in_one_file_are_two_games_and_each_again_is_skipped(
+    client: Client,
+) -> None:
+    first = {**OH_HELL, "played_at": "2026-11-21T19:30:00+01:00"}
+    second = {**OH_HELL, "played_at": "2026-11-28T19:30:00+01:00"}
+    # The first evening again, written in UTC: the same moment, the same game.
+    again = {**OH_HELL, "played_at": "2026-11-21T18:30:00+00:00"}
+
+    response = client.post(URL, upload([first, second, again]))
+
+    assert response["Location"] == "/games/?imported=2&already=1"
+    assert Game.objects.count() == 2
+    response = client.post(URL, upload([second, first]))
+    assert response["Location"] == "/games/?imported=0&already=2"
+
+
+def test_a_record_without_played_at_is_the_game_held_whenever_it_was_played(
+    client: Client,
+) -> None:
+    client.post(URL, upload({**OH_HELL, "played_at": "2026-11-21T19:30:00+01:00"}))
+
+    response = client.post(URL, upload(without_played_at(OH_HELL)))
+
+    assert response["Location"] == "/games/?imported=0&already=1"
+    assert Game.objects.count() == 1
+
+
+def test_a_game_started_here_exported_and_imported_again_is_the_same_game(
+    client: Client,
+) -> None:
+    client.post(URL, upload(without_played_at(OH_HELL)))
+    exported = client.get("/games/export.json").json()
+
+    response = client.post(URL, upload(exported))
+
+    assert "played_at" in exported[0]
+    assert response["Location"] == "/games/?imported=0&already=1"
+    assert Game.objects.count() == 1
+
+
 def test_another_browsers_game_is_not_held_by_this_one(client: Client) -> None:
     Client().post(URL, upload(OH_HELL))
 
