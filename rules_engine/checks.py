@@ -18,6 +18,15 @@ def as_int(value: object, what: str) -> int:
     raise RulesError(Message("whole_number", what=what, value=written(value)))
 
 
+def players_int(value: object, what: str, player: str) -> int:
+    """A player's whole number (their tricks, their bid), or a RulesError naming the
+    player and ``what`` (a word of the catalogue, ``Term("tricks")``): "Ann's tricks
+    must be a whole number, not null"."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise RulesError(Message("whole_number_of", player=player, what=what, value=written(value)))
+
+
 def seat_list(setup: Setup, value: object, what: str) -> list[Any]:
     """A list with one item a player, in seat order, or a RulesError."""
     if not isinstance(value, list) or len(value) != setup.n:

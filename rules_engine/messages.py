@@ -51,6 +51,11 @@ ENGLISH: Mapping[str, Template] = {
     ),
     "seated_value": "{player} is not at the table this round: their {field} must be {null}",
     "plan_list": "a plan lists 1 to {most} hand sizes, each a whole number",
+    "plan_count": "a plan lists 1 to {most} hand sizes, not {count}",
+    "plan_whole": "hand size {position} of the plan must be a whole number, not {value}",
+    "plan_size_none": (
+        "hand size {position} of the plan is {size}: every round deals at least 1 card"
+    ),
     "plan_size": Plural(
         "a plan of {size} cards is too many: the pack deals {players} players at most {most} card",
         "a plan of {size} cards is too many: the pack deals {players} players at most {most} cards",
@@ -253,6 +258,7 @@ ENGLISH: Mapping[str, Template] = {
     "round_no_field": "the round has no {field}",
     # --- Checking a record: its rounds, options, names and fields ---
     "whole_number": "{what} must be a whole number, not {value}",
+    "whole_number_of": "{player}'s {what} must be a whole number, not {value}",
     "one_each": "{what} must list one value for each of the {count} players",
     "round_unknown_field": "the round has an unknown field {field}",
     "trump_value": "trump must be one of {trumps}, not {value}",

@@ -156,15 +156,18 @@ def check_table_size(rules: GameRules, seated: int) -> None:
 
 def check_plan(rules: GameRules, value: object, seated: int) -> tuple[int, ...]:
     """A plan: 1 to 60 hand sizes, each from 1 to what the pack deals ``seated`` players."""
-    if (
-        not isinstance(value, list | tuple)
-        or not 1 <= len(value) <= MOST_PLAN
-        or not all(_is_int(size) for size in value)
-    ):
+    if not isinstance(value, list | tuple):
         raise RulesError(Message("plan_list", most=MOST_PLAN))
+    if not 1 <= len(value) <= MOST_PLAN:
+        raise RulesError(Message("plan_count", most=MOST_PLAN, count=len(value)))
     most = rules.most_cards(seated)
-    for size in value:
-        if not 1 <= size <= most:
+    # Each refusal says which hand size of the plan is wrong, and why.
+    for position, size in enumerate(value, 1):
+        if not _is_int(size):
+            raise RulesError(Message("plan_whole", position=position, value=written(size)))
+        if size < 1:
+            raise RulesError(Message("plan_size_none", position=position, size=size))
+        if size > most:
             raise RulesError(Message("plan_size", size=size, players=seated, most=most))
     return tuple(value)
 
@@ -228,8 +231,11 @@ def lineup(rules: GameRules, setup: Setup, rounds: Sequence[Round]) -> Lineup:
     apart = uses_seating(rounds)
     base = base_setup(setup, first_seated(rounds, count)) if apart else setup
     if apart and not rules.seats_apart:
+        # Named in the first round that seats anyone apart, as every refusal of a round.
+        first = next(n for n, rnd in enumerate(rounds, 1) if uses_seating([rnd]))
         raise RulesError(
-            Message("seated_not_in_game", game=Term(rules.title), fields="seated, plan, start")
+            Message("seated_not_in_game", game=Term(rules.title), fields="seated, plan, start"),
+            first,
         )
     seatings: list[Seating] = []
     played: set[int] = set()

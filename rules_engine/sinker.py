@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .checks import as_int, check_keys, seat_list
+from .checks import check_keys, players_int, seat_list
 from .core import (
     Cell,
     Choice,
@@ -363,7 +363,8 @@ class Sinker(GameRules):
         bids = auction(ctx, draft)
         if not bids.over:
             raise RulesError(Message("sinker_calls_stop", player=ctx.name(bids.to_call)))
-        tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, rnd["tricks"], "tricks")]
+        given = seat_list(ctx.setup, rnd["tricks"], "tricks")
+        tricks = [players_int(t, Term("tricks"), ctx.name(s)) for s, t in enumerate(given)]
         for seat, taken in enumerate(tricks):
             if taken < 0:
                 raise RulesError(Message("tricks_negative", player=ctx.name(seat), tricks=taken))

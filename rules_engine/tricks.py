@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from .checks import as_int, seat_list
+from .checks import players_int, seat_list
 from .core import Choice, Draft, Entry, RoundContext, Step, StepKind
 from .errors import RulesError
-from .messages import Message
+from .messages import Message, Term
 
 
 def tricks_step(ctx: RoundContext, draft: Draft) -> Step:
@@ -48,7 +48,8 @@ def enter_tricks(ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
 
 def tricks_entries(ctx: RoundContext, value: object) -> list[Entry]:
     """The entries that give a round's tricks, after checking they add up."""
-    tricks = [as_int(t, "tricks") for t in seat_list(ctx.setup, value, "tricks")]
+    given = seat_list(ctx.setup, value, "tricks")
+    tricks = [players_int(t, Term("tricks"), ctx.name(seat)) for seat, t in enumerate(given)]
     for seat, t in enumerate(tricks):
         if t < 0:
             raise RulesError(Message("tricks_negative", player=ctx.name(seat), tricks=t))

@@ -24,6 +24,9 @@ TEMPLATES = (
     gettext_noop('the players at the table changed, so the round needs a plan of its hand sizes'),  # seated_needs_plan
     gettext_noop('{player} is not at the table this round: their {field} must be {null}'),  # seated_value
     gettext_noop('a plan lists 1 to {most} hand sizes, each a whole number'),  # plan_list
+    gettext_noop('a plan lists 1 to {most} hand sizes, not {count}'),  # plan_count
+    gettext_noop('hand size {position} of the plan must be a whole number, not {value}'),  # plan_whole
+    gettext_noop('hand size {position} of the plan is {size}: every round deals at least 1 card'),  # plan_size_none
     ngettext_lazy('a plan of {size} cards is too many: the pack deals {players} players at most {most} card', 'a plan of {size} cards is too many: the pack deals {players} players at most {most} cards', 'most'),  # plan_size
     gettext_noop('{field} lists a starting total or {null} for each of the {count} players'),  # start_list
     gettext_noop('a starting total is a whole number from {low} to {high}, not {value}'),  # start_range
@@ -155,6 +158,7 @@ TEMPLATES = (
     gettext_noop("it is {player}'s turn to call"),  # turn_to_call
     gettext_noop('the round has no {field}'),  # round_no_field
     gettext_noop('{what} must be a whole number, not {value}'),  # whole_number
+    gettext_noop("{player}'s {what} must be a whole number, not {value}"),  # whole_number_of
     gettext_noop('{what} must list one value for each of the {count} players'),  # one_each
     gettext_noop('the round has an unknown field {field}'),  # round_unknown_field
     gettext_noop('trump must be one of {trumps}, not {value}'),  # trump_value

@@ -51,6 +51,7 @@ GAME_TEXTS = (
     gettext_noop('no trump'),
     # Words the engine gives its messages as parameters (Term).
     gettext_noop('a bid'),
+    gettext_noop('tricks'),
     # A cell to correct, and its parts, as the correction names them.
     gettext_noop('Bids'),
     gettext_noop('Number'),

@@ -258,6 +258,21 @@ def test_brink_bids_dice_read_in_dutch() -> None:
     assert str(pass_label(3, Dice("hearts", 1, "left"))) == "Pass 1 card to the left"
 
 
+def test_a_seated_players_tricks_not_a_number_read_in_dutch_with_the_player() -> None:
+    rounds = [
+        {"seated": [0, 1, 2], "plan": [5], "bids": [1, 1, 1, None], "tricks": [2, None, 3, None]}
+    ]
+    from rules_engine import score
+    from tests.conftest import oh_hell as oh_hell_record
+
+    data = oh_hell_record(rounds, ("Ann", "Bob", "Cat", "Dev"))
+    with pytest.raises(RulesError) as refused:
+        score(parse_record(data))
+    with translation.override("nl"):
+        dutch = translated(refused.value.message)
+    assert dutch == "het aantal slagen van Bob moet een heel getal zijn, niet null"
+
+
 def test_a_records_refusals_read_in_dutch_and_keep_their_english() -> None:
     from rules_engine import load_record
 
