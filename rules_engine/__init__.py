@@ -9,6 +9,7 @@ from .at_table import CORRECT as CORRECT
 from .at_table import STOP as STOP
 from .at_table import Table as Table
 from .at_table import forced as forced
+from .at_table import left_early as left_early
 from .at_table import places as places
 from .at_table import standing as standing
 from .at_table import table as table

@@ -161,10 +161,23 @@ class Table:
         return sizes_ahead(self.record.rules, self.record.base, seating.plan, seating.index)
 
     @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total as the table stands: one who has just joined counts as
+        their starting total until their first round (the sheet's totals hold 0)."""
+        seating = self.seating if self.correcting is None else None
+        starts = seating.starts() if seating is not None else {}
+        # One who joined and leaves again before playing keeps the start they were given.
+        for change in self.changes if self.correcting is None else ():
+            if change.kind == "join" and change.seat is not None:
+                starts.setdefault(change.seat, _join_start(change))
+        return tuple(starts.get(s, total) for s, total in enumerate(self.sheet.totals))
+
+    @property
     def lowest_total(self) -> int:
         """The lowest total among the players at the table: a joiner's start, if chosen."""
         seats = self.seated or tuple(range(len(self.record.players)))
-        return min(self.sheet.totals[s] for s in seats)
+        totals = self.totals
+        return min(totals[s] for s in seats)
 
     @property
     def together(self) -> tuple[Step, ...]:
@@ -533,3 +546,16 @@ def places(sheet: Sheet) -> tuple[tuple[int, tuple[int, ...]], ...]:
         podium.append((ahead + 1, seats))
         ahead += len(seats)
     return tuple(podium)
+
+
+def left_early(sheet: Sheet) -> tuple[tuple[int, int], ...]:
+    """A finished game's players who left before its end, not ranked (RULINGS,
+    "Winners"): each seat with the last round they played, in seat order."""
+    if not sheet.finished:
+        return ()
+    left = []
+    for seat in range(len(sheet.totals)):
+        played = [scored.number for scored in sheet.rounds if scored.at_table(seat)]
+        if seat not in sheet.ranked and played:
+            left.append((seat, played[-1]))
+    return tuple(left)

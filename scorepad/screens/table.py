@@ -23,6 +23,7 @@ from rules_engine import (
     Table,
     describe,
     last_entry,
+    left_early,
     places,
     what_returns,
 )
@@ -260,6 +261,8 @@ class TableScreen:
     changes: TableChanges | None = None
     # What Undo of the correction made last brings back ("round 2: Bob's tricks 2 → 1").
     undo_returns: tuple[str, ...] = ()
+    # Below the podium: who left before the end, when, on what total (not ranked).
+    left_early: tuple[dict[str, Any], ...] = ()
 
 
 def table_context(
@@ -368,6 +371,10 @@ def table_screen(
         ),
         changes=table_changes(screen_links, current),
         undo_returns=tuple(translated(words) for words in what_returns(current)),
+        left_early=tuple(
+            {"name": players[seat], "number": number, "total": current.sheet.totals[seat]}
+            for seat, number in left_early(current.sheet)
+        ),
     )
 
 
@@ -513,7 +520,7 @@ def change_words(entry: Entry, current: Table) -> str:
     if entry.kind == "leave":
         return gettext("%(player)s leaves, on %(total)s") % {
             "player": name,
-            "total": current.sheet.totals[entry.seat or 0],
+            "total": current.totals[entry.seat or 0],
         }
     if entry.kind == "back":
         return gettext("%(player)s comes back, on %(total)s") % {

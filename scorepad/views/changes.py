@@ -89,8 +89,7 @@ def _context(game: Game, current: Table, what: str, form: ChangeForm | None) -> 
         context["back_action"] = reverse("comes_back", args=[game.key])
     elif what == "leave":
         context["seated"] = [
-            {"seat": seat, "name": players[seat], "total": current.sheet.totals[seat]}
-            for seat in seated
+            {"seat": seat, "name": players[seat], "total": current.totals[seat]} for seat in seated
         ]
     elif what == "plan":
         context["plan"] = posted.get("plan") or plan_text(current.plan_ahead)

@@ -54,8 +54,9 @@ READ_TABLE = """() => {
     rounds: table.querySelector('.totals caption').textContent.match(/round (\\d+)/)?.[1] ?? '0',
     rows: rows.map((r) => ({
       name: r.querySelector('th').firstChild.textContent.trim(),
-      bid: text(r.children[1]),
-      tricks: text(r.children[2]),
+      // A player away: the name spans the bid's and tricks' columns.
+      bid: r.children.length > 2 ? text(r.children[1]) : '',
+      tricks: r.children.length > 2 ? text(r.children[2]) : '',
       total: Number(text(r.querySelector('.num')).split(' ')[0]),
       turn: r.classList.contains('turn'),
     })),

@@ -13,12 +13,14 @@ from tests.conftest import bid
 
 def cells(html: str, name: str) -> list[str]:
     """A player's row of the totals: their bid, tricks and total as shown."""
-    row = re.search(rf'<th scope="row">{name}\b.*?</th>(.*?)</tr>', html, re.S)
+    row = re.search(rf'<th scope="row"( colspan="3")?>{name}\b.*?</th>(.*?)</tr>', html, re.S)
     assert row is not None, name
-    return [
+    found = [
         re.sub(r"<[^>]+>", "", cell).strip()
-        for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
+        for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(2))
     ]
+    # A player away: their name spans the bid's and tricks' columns, which stay empty.
+    return ["", "", *found] if row.group(1) else found
 
 
 def marked(html: str, name: str, state: str = "here") -> bool:

@@ -41,6 +41,8 @@ def test_a_stopped_game_with_a_joiner_and_a_leaver_prints_on_one_page(client: Cl
     assert "Left before the end, not ranked: Dev" in text
     # Round 1's row ends with Eva's starting total, above her first round.
     assert "1 10 Ann 2 2 12 12 3 3 13 13 2 3 3 3 2 2 12 12 5 2 9 Ben" in text
+    # The Total row holds Dev's 12 too, though he left after round 1.
+    assert "Total 24 16 15 12 17" in text
 
 
 def test_a_blank_sheet_with_spare_columns_prints_on_one_page(client: Client) -> None:

@@ -38,7 +38,11 @@ def test_a_player_leaves_and_the_table_shows_them_apart_with_their_total(client:
     table = client.get(f"/g/{game.key}/").text
     assert "<li>Cat leaves, on 25</li>" in table
     # Cat still shares the lead on 25 (a tie: no star), and is shown apart.
-    assert '<tr class="leader apart"><th scope="row">Cat <small class="apart-note">' in table
+    # Cat's name and note take the bid's and tricks' columns too: one line a row.
+    assert (
+        '<tr class="leader apart"><th scope="row" colspan="3">Cat <small class="apart-note">'
+        in table
+    )
     assert 'Cat <small class="apart-note">not at the table' in table
     assert cells(table, "Cat") == ["", "", "25 (+13)"]  # round 2, Cat played it
     # Cat was to deal round 3: Dev, the next at the table, deals it and Ann bids first.
@@ -56,6 +60,19 @@ def test_with_htmx_a_leave_answers_with_the_table(htmx_client: Client) -> None:
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<section id="table"')
     assert "<li>Ann leaves, on 25</li>" in response.text
+
+
+def test_a_player_who_has_just_joined_leaves_on_their_starting_total(client: Client) -> None:
+    game = after_two_rounds()
+    post(client, game, "change", name="Eva", place="4", start="number", start_number="-20")
+
+    page = client.get(address(game, "leaves")).text
+
+    assert '<button name="seat" value="4">Eva leaves, on -20</button>' in page
+    # The next joiner is offered the lowest at the table, Eva counted on her -20.
+    assert "Join on the lowest at the table: -20" in client.get(address(game, "change")).text
+    post(client, game, "leaves", seat="4")
+    assert "<li>Eva leaves, on -20</li>" in client.get(f"/g/{game.key}/").text
 
 
 def test_the_round_is_played_without_the_player_who_left(client: Client) -> None:

@@ -62,7 +62,9 @@ def test_the_players_page_counts_the_game_played_and_says_they_left() -> None:
 
     assert "1 played, 1 finished, 0 won" in page
     assert "(left before the end)" in page
-    assert "no finished games yet" in page  # nothing ranked to call best or worst
+    # Nothing ranked to call best or worst, and the page says why.
+    assert "none ranked yet: left before the end of each finished game" in page
+    assert "no finished games yet" not in page
 
 
 def test_the_history_marks_who_left_before_the_end() -> None:

@@ -84,6 +84,9 @@ def test_a_player_who_left_is_not_ranked_when_the_table_stops(client: Client) ->
     assert "Ann left before the end, on 25: not ranked." in page
     first = '<span class="place">1</span><span class="names">Cat</span><span class="points">30'
     assert first in page
+    # The table's podium says why Ann is not on it.
+    table = client.get(f"/g/{game.key}/").text
+    assert '<p class="muted left-early">Ann left after round 2: 25, not ranked</p>' in table
     ann = Figures.objects.get(game=game, name="Ann")
     assert (ann.ranked, ann.won, ann.finished, ann.total) == (False, False, True, 25)
     assert list(Figures.objects.filter(game=game, ranked=True).values_list("name", "placing")) == [
