@@ -226,6 +226,32 @@ def test_a_finished_game_may_still_be_corrected(client: Client, finished_game: G
     assert "Correcting round 10" in client.get(response["Location"]).text
 
 
+def test_a_stopped_games_later_round_may_be_corrected_and_the_stop_stays(
+    client: Client, db: None
+) -> None:
+    # RULINGS, "Corrections": a stopped game's rounds are corrected like any other.
+    stopped = {**record("oh-hell", FOUR, 0, {}, [ROUND_1, ROUND_2]), "stopped": True}
+    game = Game.objects.create(kind="oh-hell", record=stopped, version=3)
+
+    response = client.post(f"/g/{game.key}/correct/", {"version": 3, "number": 2})
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.correcting == 2
+    assert "Correcting round 2" in client.get(response["Location"]).text
+    # Round 2 (Bob deals) again: Cat 3, Dev 2, Ann 2, Bob 1; Cat took 3, Dev 2, Ann 2.
+    steps = [("bid", 2, 3), ("bid", 3, 2), ("bid", 0, 2), ("bid", 1, 1)]
+    steps += [("tricks", 2, 3), ("tricks", 3, 2), ("tricks", 0, 2)]
+    for version, (kind, seat, value) in enumerate(steps, start=4):
+        posted = {"version": version, "kind": kind, "seat": seat, "value": value}
+        assert client.post(f"/g/{game.key}/enter/", posted).status_code == 303
+    game.refresh_from_db()
+    assert game.correcting is None
+    assert game.record["stopped"] is True
+    assert game.record["rounds"][1] == {"bids": [2, 1, 3, 2], "tricks": [2, 2, 3, 2]}
+    assert "Stopped after round 2" in client.get(f"/g/{game.key}/").text
+
+
 def test_the_totals_before_correcting_are_the_fixtures_own(played_game: Game) -> None:
     # The numbers the tests above start from, as the engine works them out.
     assert score(parse_record(played_game.record)).totals == tuple(TOTALS_AFTER_2)

@@ -13,7 +13,7 @@ from django.utils.html import escape
 
 from rules_engine import parse_record, score
 from scorepad.models import Game
-from tests.conftest import ROUND_1, ROUND_2, bid
+from tests.conftest import ROUND_1, ROUND_2, bid, oh_hell
 from tests.five_games import BRINK_BID
 
 Stored = Callable[[Game], dict[str, Any]]
@@ -65,6 +65,19 @@ def test_confirmed_it_saves_the_round_with_its_other_entries_kept(
     assert played_game.record["rounds"] == [{**ROUND_1, "bids": [4, 3, 2, 3]}, ROUND_2]
     assert played_game.version == 8
     assert score(parse_record(played_game.record)).totals == (15, 15, 25, 4)
+
+
+def test_a_stopped_games_later_round_is_corrected_on_the_sheet(client: Client, db: None) -> None:
+    stopped = {**oh_hell([ROUND_1, ROUND_2]), "stopped": True}
+    game = Game.objects.create(kind="oh-hell", record=stopped, version=3)
+
+    posted = {"version": 3, "tricks-1": "2", "tricks-3": "2", "confirm": "on"}
+    response = client.post(f"/g/{game.key}/sheet/2/", posted)
+
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.record["rounds"][1] == {"bids": [2, 1, 3, 2], "tricks": [2, 2, 3, 2]}
+    assert game.record["stopped"] is True
 
 
 def test_the_winner_changing_is_said(client: Client, finished_game: Game) -> None:
