@@ -40,3 +40,28 @@ def test_a_stopped_games_round_entered_again_keeps_the_stop_after_the_last_round
     # Ann 13+12+12, Bob 4+2+12, Cat 12+13+2, Dev 1+12+12: the stop decides on these.
     assert current.sheet.totals == (37, 18, 27, 25)
     assert current.sheet.winners == (0,)
+
+
+def test_a_correction_that_ends_the_game_earlier_by_its_rules_moves_the_end() -> None:
+    # Boerenbridge to exactly 100: Ann has 92 after four rounds and sits out the bidding.
+    rounds = [{"bids": [13, 0, 0, 1], "tricks": [13, 0, 0, 0]}] * 4
+    rounds += [
+        {"bids": [None, None, None, 0], "tricks": [7, 6, 0, 0]},  # Ann 99
+        {"bids": [None, None, None, 0], "tricks": [0, 6, 7, 0]},
+    ]
+    data = {
+        "format": "scorepad/1",
+        "game": "boerenbridge",
+        "options": {},
+        "players": ["Ann", "Ben", "Cleo", "Dev"],
+        "first_dealer": 3,
+        "rounds": rounds,
+        "stopped": True,
+    }
+    stopped = parse_record(data)
+    # Ann took 8 in round 5, not 7: 100, and the rules end the game there.
+    fixed = replace_round(stopped, 5, {"bids": [None, None, None, 0], "tricks": [8, 5, 0, 0]})
+    sheet = table(fixed).sheet
+    assert fixed.stopped and sheet.finished and sheet.winners == (0,)
+    assert sheet.totals == (100, 85, 80, 20)
+    assert sheet.rounds[5].problem == "the game was already over before this round"
