@@ -44,7 +44,8 @@ def test_a_stopped_games_round_entered_again_keeps_the_stop_after_the_last_round
 
 def test_a_correction_that_ends_the_game_earlier_by_its_rules_moves_the_end() -> None:
     # Boerenbridge to exactly 100: Ann has 92 after four rounds and sits out the bidding.
-    rounds = [{"bids": [13, 0, 0, 1], "tricks": [13, 0, 0, 0]}] * 4
+    rounds: list[dict[str, list[int | None]]] = [{"bids": [13, 0, 0, 1], "tricks": [13, 0, 0, 0]}]
+    rounds *= 4
     rounds += [
         {"bids": [None, None, None, 0], "tricks": [7, 6, 0, 0]},  # Ann 99
         {"bids": [None, None, None, 0], "tricks": [0, 6, 7, 0]},
