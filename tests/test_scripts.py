@@ -368,9 +368,7 @@ def test_setup_as_root_installs_the_venv_package_a_debian_python_lacks(tmp_path:
     assert done.returncode == 0, done.stderr
     assert f"installing {DEBIAN}-venv" in done.stdout
     assert f"install -y -qq {DEBIAN}-venv" in (folder / "apt.txt").read_text()
-    assert (tmp_path / ".venv" / "bin" / "python").read_text() == WHOLE_PYTHON.format(
-        folder=folder
-    )
+    assert (tmp_path / ".venv" / "bin" / "python").read_text() == WHOLE_PYTHON.format(folder=folder)
 
 
 def test_setup_as_root_stops_for_good_when_apt_cannot_install_the_venv_package(
@@ -399,9 +397,7 @@ def test_setup_makes_again_a_venv_an_earlier_run_left_without_pip(tmp_path: Path
 
     assert done.returncode == 0, done.stderr
     assert "creating .venv" in done.stdout
-    assert (tmp_path / ".venv" / "bin" / "python").read_text() == WHOLE_PYTHON.format(
-        folder=folder
-    )
+    assert (tmp_path / ".venv" / "bin" / "python").read_text() == WHOLE_PYTHON.format(folder=folder)
 
 
 def test_setup_installs_pip_and_setuptools_as_the_lock_pins_them_not_the_newest(
@@ -427,3 +423,82 @@ def test_setup_installs_pip_and_setuptools_as_the_lock_pins_them_not_the_newest(
     assert lock.endswith("--requirement requirements.lock")
     # The project is built with that setuptools, not one fetched for the build.
     assert "--no-build-isolation" in project and project.endswith("--editable .")
+
+
+def a_project_whose_python_says_what_it_was_given(tmp_path: Path) -> Path:
+    """A copy of scripts/manage in a folder whose .venv/bin/python writes its folder,
+    its arguments and the settings it was given, one a line."""
+    (tmp_path / "scripts").mkdir(parents=True)
+    shutil.copy(SETUP.with_name("manage"), tmp_path / "scripts" / "manage")
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(
+        '#!/bin/bash\npwd\necho "$*"\n'
+        'echo "DATABASE_URL=$DATABASE_URL"\necho "TIME_ZONE=$TIME_ZONE"\necho "PORT=$PORT"\n'
+    )
+    python.chmod(0o755)
+    return tmp_path
+
+
+def manage(folder: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["/bin/bash", str(folder / "scripts" / "manage"), *args],
+        cwd="/",
+        env={"PATH": "/usr/bin:/bin", **env},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_manage_runs_manage_py_with_the_services_settings(tmp_path: Path) -> None:
+    folder = a_project_whose_python_says_what_it_was_given(tmp_path / "scorepad")
+    settings = tmp_path / "default-scorepad"
+    settings.write_text(
+        "# Scorepad's settings (deploy/scorepad.service)\n"
+        "\n"
+        'DATABASE_URL="postgres://scorepad:a secret@127.0.0.1:5432/scorepad"\n'
+        "  TIME_ZONE = Europe/Amsterdam\n"
+        "; PORT=9000\n"
+        "PORT='8080'"  # no newline at the end
+    )
+
+    done = manage(folder, "backup_games", "/var/backups/scorepad", SCOREPAD_ENV_FILE=str(settings))
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        str(folder),
+        "manage.py backup_games /var/backups/scorepad",
+        "DATABASE_URL=postgres://scorepad:a secret@127.0.0.1:5432/scorepad",
+        "TIME_ZONE=Europe/Amsterdam",
+        "PORT=8080",
+    ]
+
+
+def test_manage_without_the_settings_file_runs_with_the_environment_as_it_is(
+    tmp_path: Path,
+) -> None:
+    folder = a_project_whose_python_says_what_it_was_given(tmp_path)
+
+    done = manage(folder, "migrate", SCOREPAD_ENV_FILE=str(tmp_path / "none"), PORT="8001")
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1:] == [
+        "manage.py migrate",
+        "DATABASE_URL=",
+        "TIME_ZONE=",
+        "PORT=8001",
+    ]
+
+
+def test_manage_refuses_a_settings_line_that_is_not_a_setting(tmp_path: Path) -> None:
+    folder = a_project_whose_python_says_what_it_was_given(tmp_path)
+    (tmp_path / "settings").write_text("PORT=8080\nexport DEBUG\n")
+
+    done = manage(folder, "migrate", SCOREPAD_ENV_FILE=str(tmp_path / "settings"))
+
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"scripts/manage: {tmp_path / 'settings'}, line 2 is not NAME=value: export DEBUG\n"
+    )
+    assert done.stdout == ""
