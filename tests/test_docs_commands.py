@@ -408,7 +408,9 @@ def check_named(command: str) -> list[str]:
         name = args[0].removeprefix("scripts/")
         if not (ROOT / "scripts" / name).is_file():
             return [*missing, args[0]]
-        passes_on = {"check": "pytest", "lock": "pip-compile"}
+        passes_on = {"check": "pytest", "lock": "pip-compile", "manage": "manage.py"}
+        if name == "manage" and len(args) > 1 and args[1] not in get_commands():
+            missing.append(f"manage.py {args[1]}")
         if name not in passes_on:
             flags = [arg.split("=")[0] for arg in args[1:] if arg.startswith("--")]
             missing += [f"{args[0]} {flag}" for flag in flags if flag not in script_flags(name)]
