@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -502,3 +503,27 @@ def test_manage_refuses_a_settings_line_that_is_not_a_setting(tmp_path: Path) ->
         f"scripts/manage: {tmp_path / 'settings'}, line 2 is not NAME=value: export DEBUG\n"
     )
     assert done.stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("ss") is None, reason="no ss (iproute2) to ask")
+def test_serve_lan_says_which_program_holds_its_port_before_printing_an_address() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+
+        done = subprocess.run(
+            ["/bin/bash", str(SETUP.with_name("serve")), "--lan"],
+            env={"PATH": os.environ["PATH"], "PORT": str(port)},
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+
+    assert done.returncode == 1
+    assert done.stdout == ""  # no address, no QR code
+    name = Path("/proc/self/comm").read_text().strip()  # as ps names it
+    assert done.stderr == (
+        f"scripts/serve: port {port} is in use by {name} (process {os.getpid()}): stop that,"
+        f" or choose another port (PORT={port + 1} bash scripts/serve --lan).\n"
+    )
