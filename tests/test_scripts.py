@@ -312,8 +312,9 @@ done
 
 def a_debian_machine(tmp_path: Path, *, root: bool, apt_installs: bool) -> Path:
     """A copy of the project's scripts and locks, and a folder for PATH holding a
-    python3.X (this one's version) as Debian's is without its venv package, an apt-get (that installs it,
-    or fails) writing its arguments to apt.txt, and ``id`` saying who runs setup."""
+    python3.X (this one's version) as Debian's is without its venv package, an apt-get
+    (that installs it, or fails) writing its arguments to apt.txt, and ``id`` saying
+    who runs setup."""
     project = SETUP.parent.parent
     (tmp_path / "scripts").mkdir()
     for name in ("setup", "apt-get"):
