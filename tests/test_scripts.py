@@ -528,3 +528,20 @@ def test_serve_lan_says_which_program_holds_its_port_before_printing_an_address(
         f"scripts/serve: port {port} is in use by {name} (process {os.getpid()}): stop that,"
         f" or choose another port (PORT={port + 1} bash scripts/serve --lan).\n"
     )
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root runs a command as another user")
+def test_manage_run_as_root_runs_as_the_owner_of_the_project_as_the_service_does(
+    tmp_path: Path,
+) -> None:
+    folder = a_project_whose_python_says_what_it_was_given(tmp_path / "scorepad")
+    python = folder / ".venv" / "bin" / "python"
+    python.write_text('#!/bin/bash\nid -u\necho "$HOME"\n')
+    nobody = 65534  # the service's own user, as far as this test goes
+    for path in (folder, *folder.rglob("*")):
+        os.chown(path, nobody, nobody)
+
+    done = manage(folder, "backup_games", SCOREPAD_ENV_FILE=str(tmp_path / "none"))
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [str(nobody), str(folder)]
