@@ -356,7 +356,8 @@ def test_setup_names_the_venv_package_a_debian_python_lacks_and_stops_for_good(
     done = run_setup(tmp_path, folder)
 
     assert done.returncode == 78  # deploy/scorepad.service does not start it again
-    assert "cannot make a .venv with pip in it" in done.stderr
+    assert "cannot make a .venv with pip in it. venv said:" in done.stderr
+    assert "    The virtual environment was not created successfully" in done.stderr
     assert f"sudo apt-get install {DEBIAN}-venv" in done.stderr
     assert not (tmp_path / ".venv").exists()  # nothing half-made for the next run to take
     assert not (folder / "apt.txt").exists()
@@ -369,7 +370,11 @@ def test_setup_as_root_installs_the_venv_package_a_debian_python_lacks(tmp_path:
 
     assert done.returncode == 0, done.stderr
     assert f"installing {DEBIAN}-venv" in done.stdout
-    assert f"install -y -qq {DEBIAN}-venv" in (folder / "apt.txt").read_text()
+    asked = (folder / "apt.txt").read_text().splitlines()
+    assert [line.split(" ", 2)[2] for line in asked[:2]] == [  # then Pango, if missing
+        "update -qq",
+        f"install -y -qq {DEBIAN}-venv",
+    ]
     assert (tmp_path / ".venv" / "bin" / "python").read_text() == WHOLE_PYTHON.format(folder=folder)
 
 
