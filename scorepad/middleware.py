@@ -1,5 +1,6 @@
 """Headers every page of ours carries, live updates published after the answer, the
-CPU one address may ask for, and a plain answer when the database is out of reach.
+CPU one address may ask for, and a plain answer when the database is out of reach
+or the disk is full.
 
 Every page Scorepad draws depends on who asks (the session's games, the account,
 a game's secret link), so none may be kept by a shared cache or the browser's
@@ -11,12 +12,16 @@ files are served before this (whitenoise) and keep their long caching.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import logging
+import os
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -124,14 +129,23 @@ class DatabaseOutOfReach:
     still logged, with its traceback."""
 
     RETRY_AFTER = 5
+    # A full disk is not emptied in a few seconds: the phone asks again less often.
+    DISK_FULL_RETRY_AFTER = 30
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        self.disk_full_logged = False
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        if self.disk_full_logged and request.method == "POST" and response.status_code < 500:
+            self.disk_full_logged = False  # a tap went in: there is room again
+            logging.getLogger("django.request").warning("The disk has room again")
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, OperationalError | OSError) and disk_is_full(exception):
+            return self.disk_full(request, exception)
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
         logging.getLogger("django.request").error(
@@ -146,3 +160,61 @@ class DatabaseOutOfReach:
         response["Retry-After"] = str(self.RETRY_AFTER)
         response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
         return response
+
+    def disk_full(self, request: HttpRequest, exception: Exception) -> HttpResponse:
+        """507 (Insufficient Storage), in words the phone shows: nothing was saved,
+        and a tap the phone keeps is sent again until there is room. Logged once (in
+        each server process) until a tap goes in again: every tap meets it meanwhile."""
+        if not self.disk_full_logged:
+            self.disk_full_logged = True
+            logging.getLogger("django.request").error(
+                "The disk is full: nothing can be saved until room is made on it"
+                " (docs/home-server.md, 'A full disk'). First met at %s",
+                request.path,
+                exc_info=exception,
+            )
+        message = gettext(
+            "Not saved: the server's disk is full, and nothing can be saved until room is"
+            " made on it. Tell whoever keeps the server. A tap waiting on a phone is sent"
+            " again by itself."
+        )
+        response = HttpResponse(message, status=507, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(self.DISK_FULL_RETRY_AFTER)
+        response._has_been_logged = True  # type: ignore[attr-defined]  # logged once above
+        return response
+
+
+def disk_is_full(error: BaseException) -> bool:
+    """Whether ``error`` (or what caused it) is a full disk: SQLite's SQLITE_FULL
+    ("database or disk is full"), or its "disk I/O error" on a disk with no room left
+    (as a connection opened on a full disk fails: no room for its -shm file);
+    PostgreSQL's disk_full (SQLSTATE 53100, "could not extend file"); or a file
+    written on the full disk (ENOSPC)."""
+    seen: BaseException | None = error
+    for _ in range(10):  # a chain of causes is short (and could loop)
+        if seen is None:
+            return False
+        sqlite_error = (getattr(seen, "sqlite_errorcode", None) or 0) & 0xFF
+        if sqlite_error == sqlite3.SQLITE_FULL:
+            return True
+        if sqlite_error == sqlite3.SQLITE_IOERR and sqlite_disk_has_no_room():
+            return True
+        if getattr(seen, "sqlstate", None) == "53100":
+            return True
+        if isinstance(seen, OSError) and seen.errno == errno.ENOSPC:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+# Less free than this on the database's disk, and SQLite's "disk I/O error" is a full disk.
+NO_ROOM_BYTES = 1024 * 1024
+
+
+def sqlite_disk_has_no_room() -> bool:
+    database = connections[DEFAULT_DB_ALIAS].settings_dict["NAME"]
+    try:
+        disk = os.statvfs(Path(database).parent)
+    except (OSError, TypeError):
+        return False
+    return disk.f_bavail * disk.f_frsize < NO_ROOM_BYTES

@@ -5,8 +5,10 @@ command of a ```crontab block (after its five time fields), and each inline `cod
 that is a command. An indented code block is refused: a command in one would be read
 by no test, so every block says what it holds (```sh, ```crontab, ```text...).
 
-- ``.venv/bin/python manage.py ...`` (with ``DEBUG=true`` in front or not) and
-  ``python -m rules_engine score ...`` run as written, in order, in a copy of the
+- ``.venv/bin/python manage.py ...`` (with ``DEBUG=true`` in front or not),
+  ``bash scripts/manage ...`` (with ``sudo -u scorepad`` in front or not: it runs as
+  whoever runs the tests, its settings read from a file as from /etc/default/scorepad)
+  and ``python -m rules_engine score ...`` run as written, in order, in a copy of the
   project as a fresh local install has it with nothing set (no DEBUG, no SECRET_KEY),
   on a database made for them, which holds one game and the user ``ann``; ``ID`` is
   that game's number and ``/var/backups/scorepad`` a folder of the copy. Each must
@@ -56,7 +58,8 @@ INLINE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
 INSTALLED = "/opt/scorepad"
 # Run as written, in the sandbox.
 RUN = re.compile(
-    r"^(DEBUG=true )?(\.venv/bin/python (manage\.py|-m rules_engine) |python -m rules_engine )"
+    r"^(DEBUG=true )?(\.venv/bin/python (manage\.py|-m rules_engine) |python -m rules_engine "
+    r"|(sudo -u scorepad )?bash scripts/manage )"
 )
 # An inline command is one of these; the others (`manage.py migrate`) name one.
 INLINE_COMMAND = re.compile(r"^([A-Z_]+=\S+ )*(bash scripts/|\.venv/bin/|python3? |pytest )")
@@ -216,6 +219,8 @@ def copy_of_the_project(folder: Path) -> None:
     for name in ("scorepad", "rules_engine", "templates", "locale", "static"):
         shutil.copytree(ROOT / name, folder / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(ROOT / "manage.py", folder / "manage.py")
+    (folder / "scripts").mkdir()
+    shutil.copy2(ROOT / "scripts" / "manage", folder / "scripts" / "manage")
     venv = folder / ".venv"
     venv.mkdir()
     for name in ("bin", "lib", "lib64"):
@@ -236,6 +241,12 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
     # Only where the database and the made key go: not in the project's folder.
     env["SQLITE_PATH"] = str(folder / "db.sqlite3")
     env["SECRET_KEY_FILE"] = str(folder / "key" / "secret_key")
+    # scripts/manage reads them from here, as from /etc/default/scorepad on a home server.
+    settings_file = folder / "default-scorepad"
+    settings_file.write_text(
+        f"SQLITE_PATH={env['SQLITE_PATH']}\nSECRET_KEY_FILE={env['SECRET_KEY_FILE']}\n"
+    )
+    env["SCOREPAD_ENV_FILE"] = str(settings_file)
     env["PATH"] = f"{folder / '.venv' / 'bin'}:{env.get('PATH', '/usr/bin:/bin')}"
     (folder / "game.json").write_text(json.dumps(OH_HELL))
     (folder / "games.json").write_text(json.dumps([OH_HELL, BOERENBRIDGE]))
@@ -329,6 +340,7 @@ def test_each_command_the_docs_show_runs_as_written(sandbox: tuple[Path, dict[st
     failed = []
     for line in RUN_LINES:
         command = re.sub(r"\bID\b", "1", line.command).replace("/var/backups/scorepad", "backups")
+        command = command.removeprefix("sudo -u scorepad ")
         asks = [answers for name, answers in ANSWERS.items() if f" {name}" in command]
         if asks:
             status, said = on_a_terminal(command, asks[0], folder, env)
@@ -396,7 +408,9 @@ def check_named(command: str) -> list[str]:
         name = args[0].removeprefix("scripts/")
         if not (ROOT / "scripts" / name).is_file():
             return [*missing, args[0]]
-        passes_on = {"check": "pytest", "lock": "pip-compile"}
+        passes_on = {"check": "pytest", "lock": "pip-compile", "manage": "manage.py"}
+        if name == "manage" and len(args) > 1 and args[1] not in get_commands():
+            missing.append(f"manage.py {args[1]}")
         if name not in passes_on:
             flags = [arg.split("=")[0] for arg in args[1:] if arg.startswith("--")]
             missing += [f"{args[0]} {flag}" for flag in flags if flag not in script_flags(name)]

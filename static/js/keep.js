@@ -30,6 +30,12 @@
   // a tap made without a connection waits on the phone and is sent again, alike.
   const screen = byId("table") ? "table" : byId("seat") ? "seat" : null;
   const STORE = "scorepad-taps:" + location.pathname;
+  // The server's own words when it could not take a tap for a while (507: its disk
+  // is full), said in place of "waiting" until a tap goes in.
+  let problem = "";
+  const heard = (status, text) => {
+    problem = status === 507 ? text : "";
+  };
 
   function queued() {
     try {
@@ -66,7 +72,7 @@
     if (count) {
       // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
       const form = new Intl.PluralRules(lang || "en").select(count);
-      note(say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), "waiting");
+      note(problem || say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), "waiting");
     } else if (document.querySelector("#tap-status.waiting")) {
       note("");
     }
@@ -98,6 +104,7 @@
     const taps = queued();
     if (sending || !taps.length) return;
     sending = true;
+    let answered = false;
     try {
       const response = await fetch(taps[0].path, {
         method: "POST",
@@ -111,7 +118,12 @@
         credentials: "same-origin",
       });
       const html = await response.text();
-      if (response.status >= 500) throw new Error(response.status);
+      answered = true;
+      heard(response.status, html);
+      if (response.status >= 500) {
+        showWaiting();
+        throw new Error(response.status);
+      }
       sending = false;
       wait = 1000;
       if (response.headers.get("HX-Refresh") === "true") {
@@ -127,6 +139,10 @@
       else if (response.ok) note(say("Kept"), "kept");
     } catch (error) {
       sending = false; // still no connection: kept, tried again shortly
+      if (!answered) {
+        heard(0, "");
+        showWaiting();
+      }
       later();
     }
   }
@@ -187,9 +203,15 @@
       showWaiting();
       later();
     };
-    body.addEventListener("htmx:sendError", keepTap);
+    body.addEventListener("htmx:sendError", (event) => {
+      heard(0, "");
+      keepTap(event);
+    });
     body.addEventListener("htmx:responseError", (event) => {
-      if ((event.detail.xhr?.status ?? 0) >= 500) keepTap(event);
+      const xhr = event.detail.xhr;
+      if ((xhr?.status ?? 0) < 500) return;
+      heard(xhr.status, xhr.responseText);
+      keepTap(event);
     });
     body.addEventListener("htmx:afterSettle", () => drawn());
     // The keeper taps on: a message shown earlier has been read.

@@ -14,6 +14,7 @@ import pytest
 
 from scorepad.models import Game
 from tests.e2e.screens import PHONE_WIDTH, Screens
+from tests.web.test_disk_full import full_disk
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Route
@@ -163,6 +164,33 @@ def test_a_tap_the_server_could_not_take_just_then_is_kept_and_sent_again(
     tap_bid(page, before.allowed()[0])
     page.wait_for_selector(KEPT, timeout=10_000)
     assert refused == [503]
+    assert stored(screens.key).version == before.version + 1  # entered once
+    assert page.locator(RED).count() == 0
+
+
+def test_on_a_full_disk_the_phone_says_so_in_words_and_sends_the_tap_once_there_is_room(
+    screens: Screens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server's own answer (507, scorepad/middleware.py), from the live server.
+    screens.game = "offline-disk-full"
+    screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
+    page = screens.page
+    before = screens.read()
+    assert before.version is not None
+    monkeypatch.setattr(Game, "save_table", full_disk)
+
+    tap_bid(page, before.allowed()[0])
+    page.wait_for_function(
+        "() => document.querySelector('#tap-status.waiting')?.textContent.includes('disk')"
+    )
+    said = page.locator(WAITING).inner_text()
+    page.screenshot(path=str(screens.shots / "offline-disk-full.png"), full_page=True)
+    page.wait_for_timeout(2_500)  # tried again meanwhile, and still full: still said
+    assert page.locator(WAITING).inner_text() == said
+    monkeypatch.undo()  # room made on the disk
+
+    page.wait_for_selector(KEPT, timeout=15_000)
+    assert said.startswith("Not saved: the server's disk is full")
     assert stored(screens.key).version == before.version + 1  # entered once
     assert page.locator(RED).count() == 0
 

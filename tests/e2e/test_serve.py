@@ -188,6 +188,9 @@ def test_on_the_lan_it_runs_with_debug_off_and_streams_too(
     assert "--lan runs with DEBUG off" in at_start
     assert f"Phones on the same Wi-Fi: open http://{addresses[0]}:" in at_start
     assert at_start.rstrip().endswith("Ctrl+C stops Scorepad.")  # the server says nothing more
+    # A database never set up, in one line: none for each migration, no "no issues".
+    assert "scripts/serve: bringing the database up to date (manage.py migrate)" in at_start
+    assert "Applying " not in at_start and "System check" not in at_start
     assert "0.0.0.0" not in at_start
     assert missing == 404
     assert "URLconf" not in page and "scorepad.urls" not in page  # no debug page
@@ -211,6 +214,11 @@ def test_home_prints_the_address_last_and_logs_each_request(tmp_path: Path) -> N
 
     after_address = at_start.split("Phones on the same Wi-Fi: open http://", 1)[1]
     assert "serving on port" in at_start.split("Phones on the same Wi-Fi")[0]
+    # Before it, one line a step, on a database never set up: no line for each
+    # migration, no "System check identified no issues", no setuptools warning.
+    steps = [line for line in at_start.split("Phones on the same Wi-Fi")[0].splitlines() if line]
+    assert "scorepad: bringing the database up to date (manage.py migrate)" in steps
+    assert all(line.startswith(("scripts/setup: ", "scorepad: ")) for line in steps), steps
     # Only the QR code, the other addresses and this test's own request (which asked
     # whether it answered) follow: no "Listening at: http://0.0.0.0".
     assert all(

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import stat
+import subprocess
+import sys
 from datetime import UTC, datetime
 from io import StringIO
 from pathlib import Path
@@ -269,3 +272,29 @@ def test_a_backup_made_before_join_links_were_kept_gets_a_new_one(tmp_path: Path
     restored = Game.objects.get(key=game.key)
     assert restored.join_key and restored.join_key != game.join_key
     assert Client().get(f"/j/{restored.join_key}/").status_code == 200
+
+
+# Slow: a fresh process sets Django up and migrates a new database (a few seconds).
+@pytest.mark.slow
+def test_a_restore_into_a_database_never_set_up_sets_it_up_first(tmp_path: Path) -> None:
+    before = what_each_game_is(a_familys_games())
+    run("backup_games", str(tmp_path / "backups"))
+    root = Path(__file__).resolve().parent.parent.parent
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env |= {"SQLITE_PATH": str(tmp_path / "new.sqlite3"), "DEBUG": "true"}
+
+    done = subprocess.run(
+        [sys.executable, "manage.py", "restore_games", str(tmp_path / "backups")],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("The database is not set up for this version: migrating it")
+    assert "Restored 5 games from " in done.stdout
+    with sqlite3.connect(tmp_path / "new.sqlite3") as database:
+        keys = {key for (key,) in database.execute("select key from scorepad_game")}
+    assert keys == set(before)

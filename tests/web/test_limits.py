@@ -333,6 +333,8 @@ def test_the_budget_forgets_addresses_that_spent_nothing_lately(
     assert list(budget.spent) == ["192.168.1.20"]
 
 
+# Slow: it spends a second of real CPU work.
+@pytest.mark.slow
 def test_real_work_counts_against_the_address(client: Client, settings: Any) -> None:
     settings.ADDRESS_CPU_SECONDS = 1
     settings.ADDRESS_CPU_SECONDS_A_MINUTE = 1

@@ -312,6 +312,8 @@ async def settled(stream: Stream) -> None:
         pass
 
 
+# Slow: it waits on the clock (2 s or more), and times a drawing against it.
+@pytest.mark.slow
 def test_a_change_not_drawn_in_time_is_said_and_the_page_reads_it_itself(
     game: Game, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
@@ -337,6 +339,8 @@ def test_a_change_not_drawn_in_time_is_said_and_the_page_reads_it_itself(
     run(scenario)
 
 
+# Slow: it waits on the clock (a second or more).
+@pytest.mark.slow
 def test_a_stream_that_cannot_read_the_game_in_time_says_so_at_once(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -356,6 +360,8 @@ def test_a_stream_that_cannot_read_the_game_in_time_says_so_at_once(
     run(scenario)
 
 
+# Slow: it waits on the clock (a second or more).
+@pytest.mark.slow
 def test_a_drawing_every_stream_gave_up_on_is_not_drawn(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:

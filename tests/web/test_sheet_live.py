@@ -212,6 +212,8 @@ def test_under_wsgi_the_page_opens_no_stream_and_polls_for_its_parts(
     assert 'name="csrfmiddlewaretoken" value=""' not in polled.text
 
 
+# Slow: a PDF drawn (a second or more).
+@pytest.mark.slow
 def test_its_pdf_is_drawn_without_the_live_parts(
     client: Client, game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:

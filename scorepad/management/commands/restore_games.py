@@ -6,7 +6,8 @@ round in progress; the owners' accounts with their passwords as they were. A gam
 whose key is in the database already is left as it is, so restoring twice makes
 nothing twice. All or none: a record the engine cannot read stops the restore with
 one line, and nothing is restored. The figures, ratings and head-to-head tallies
-are then worked out again from the records (scorepad/backups.py).
+are then worked out again from the records (scorepad/backups.py). A database never
+set up (a new machine, before Scorepad first started) is migrated first.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.executor import MigrationExecutor
 
 from scorepad.backups import BackupError, restore
 
@@ -29,6 +33,10 @@ class Command(BaseCommand):
         parser.add_argument("path", metavar="PATH", help="a backup, or the folder of backups")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+            self.stdout.write("The database is not set up for this version: migrating it first")
+            call_command("migrate", interactive=False, verbosity=0)
         try:
             restored = restore(Path(options["path"]))
         except BackupError as error:
