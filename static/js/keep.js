@@ -205,7 +205,6 @@
     showWaiting();
     copyTable();
     retry();
-    if (screen === "table") stayAwake();
   }
 
   // The offline page, served in place of the page asked for: "Try again" opens it.
@@ -231,18 +230,70 @@
     } catch (error) {}
   }
 
-  function stayAwake() {
-    if (!("wakeLock" in navigator)) return;
+  // ---- The screen kept on -------------------------------------------------
+  // While a game is played (the keeper's table, a seat, the viewer), unless this phone
+  // switched it off. The Screen Wake Lock where the browser gives it (HTTPS and
+  // localhost only); over plain HTTP (scripts/home, serve --lan) a muted looping video,
+  // the NoSleep.js way. Chromium keeps the screen on for a muted video only if it fills
+  // a fifth of the window, mostly on screen: it lies behind the page, all but
+  // transparent. A browser plays it only after a tap: any tap starts it.
+  const AWAKE = "scorepad-awake"; // "off": this phone's own choice
+
+  function keepAwake(toggle) {
     let lock = null;
-    const ask = () => {
-      if (lock || document.visibilityState !== "visible") return;
-      navigator.wakeLock.request("screen").then((held) => {
-        lock = held;
-        held.addEventListener("release", () => { lock = null; });
-      }).catch(() => {});
-    };
-    document.addEventListener("visibilitychange", ask);
-    ask();
+    let video = null;
+    toggle.checked = localStorage.getItem(AWAKE) !== "off";
+    toggle.closest(".keep-awake").hidden = false;
+    const wanted = () =>
+      toggle.checked && document.visibilityState === "visible" && !document.querySelector("[data-over]");
+
+    function play() {
+      if (!video) {
+        video = document.createElement("video");
+        video.className = "keep-awake-video";
+        video.muted = true;
+        video.loop = true;
+        video.playsInline = true;
+        video.setAttribute("aria-hidden", "true");
+        for (const type of ["webm", "mp4"]) {
+          const source = document.createElement("source");
+          source.src = toggle.dataset[type];
+          source.type = "video/" + type;
+          video.append(source);
+        }
+        body.append(video);
+      }
+      video.play().catch(() => {}); // refused before the first tap: the tap starts it
+    }
+
+    function hold() {
+      if (!wanted()) {
+        lock?.then((held) => held?.release());
+        lock = null;
+        return video?.pause();
+      }
+      if (!("wakeLock" in navigator)) return play();
+      if (lock) return;
+      // The lock asked once at a time; the browser releases it when the page is hidden.
+      const asked = navigator.wakeLock.request("screen").then((held) => {
+        held.addEventListener("release", () => { if (lock === asked) lock = null; });
+        return held;
+      }, () => {
+        if (lock === asked) lock = null;
+        play(); // refused (a policy, a battery saver): the video instead
+        return null;
+      });
+      lock = asked;
+    }
+
+    toggle.addEventListener("change", () => {
+      localStorage.setItem(AWAKE, toggle.checked ? "on" : "off");
+      hold();
+    });
+    document.addEventListener("visibilitychange", hold);
+    document.addEventListener("click", hold, true);
+    body.addEventListener("htmx:afterSettle", hold); // the game over: released
+    hold();
   }
 
   // ---- The viewer ----------------------------------------------------------
@@ -265,4 +316,5 @@
   if (screen) atTheTable();
   if (byId("offline")) offlinePage();
   if (byId("live")) watching();
+  if (byId("keep-awake")) keepAwake(byId("keep-awake"));
 })();
