@@ -61,12 +61,15 @@
   }
 
   function showWaiting() {
-    const count = queued().length;
+    const taps = queued();
+    const count = taps.length;
     byId(screen).inert = count > 0; // nothing more to tap until the server answers
     if (count) {
       // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
       const form = new Intl.PluralRules(lang || "en").select(count);
-      note(say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), "waiting");
+      // Which values wait: "Bob bids 2: not saved yet."
+      const which = taps.filter((tap) => tap.what).map((tap) => say("NotSaved", { what: tap.what }));
+      note([say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), ...which].join(" "), "waiting");
     } else if (document.querySelector("#tap-status.waiting")) {
       note("");
     }
@@ -150,6 +153,16 @@
     });
   }
 
+  // The notes stay at the top (scorepad.css): a table drawn anew (another phone's tap)
+  // may bring them over the question scrolled to; the page moves by what they cover.
+  function uncover() {
+    const notes = byId(screen)?.querySelector(".notes");
+    const question = byId(screen)?.querySelector("#step .who, #step .prompt, .prompt.now");
+    if (!notes || !question || getComputedStyle(notes).position !== "sticky") return;
+    const covered = notes.getBoundingClientRect().bottom - question.getBoundingClientRect().top;
+    if (covered > 0 && question.getBoundingClientRect().bottom > 0) window.scrollBy(0, -covered - 8);
+  }
+
   // This phone's copy of the table, as on screen, by its path: sw.js serves it
   // without a connection. The ten last drawn are kept.
   const TABLES = "scorepad-tables";
@@ -183,7 +196,14 @@
       const config = event.detail.requestConfig;
       if (config?.verb !== "post" || !within(config.elt, screen)) return;
       const pairs = [...config.formData].filter(([, value]) => typeof value === "string");
-      keep([...queued(), { path: config.path, pairs }]); // the version among the pairs
+      // What it enters, in the table's words: its question, and the value tapped.
+      const form = config.elt.closest?.("form");
+      const button = config.triggeringEvent?.submitter;
+      const what = [
+        form?.querySelector(".prompt")?.textContent,
+        button?.name === "value" ? button.textContent : "",
+      ].map((words) => (words || "").trim()).filter(Boolean).join(" ");
+      keep([...queued(), { path: config.path, pairs, what }]); // the version among the pairs
       showWaiting();
       later();
     };
@@ -191,7 +211,10 @@
     body.addEventListener("htmx:responseError", (event) => {
       if ((event.detail.xhr?.status ?? 0) >= 500) keepTap(event);
     });
-    body.addEventListener("htmx:afterSettle", () => drawn());
+    body.addEventListener("htmx:afterSettle", () => {
+      drawn();
+      uncover();
+    });
     // The keeper taps on: a message shown earlier has been read.
     body.addEventListener("htmx:beforeRequest", (event) => {
       const elt = event.detail.elt;
@@ -230,13 +253,9 @@
     } catch (error) {}
   }
 
-  // ---- The screen kept on -------------------------------------------------
-  // While a game is played (the keeper's table, a seat, the viewer), unless this phone
-  // switched it off. The Screen Wake Lock where the browser gives it (HTTPS and
-  // localhost only); over plain HTTP (scripts/home, serve --lan) a muted looping video,
-  // the NoSleep.js way. Chromium keeps the screen on for a muted video only if it fills
-  // a fifth of the window, mostly on screen: it lies behind the page, all but
-  // transparent. A browser plays it only after a tap: any tap starts it.
+  // ---- The screen kept on while a game is played (docs/dev/offline.md) ---------
+  // The Wake Lock where the browser gives it, else a muted looping video behind the
+  // page, which a browser plays only after a tap: any tap starts it.
   const AWAKE = "scorepad-awake"; // "off": this phone's own choice
 
   function keepAwake(toggle) {
@@ -274,7 +293,7 @@
       }
       if (!("wakeLock" in navigator)) return play();
       if (lock) return;
-      // The lock asked once at a time; the browser releases it when the page is hidden.
+      // Asked once at a time; the browser releases it when the page is hidden.
       const asked = navigator.wakeLock.request("screen").then((held) => {
         held.addEventListener("release", () => { if (lock === asked) lock = null; });
         return held;
