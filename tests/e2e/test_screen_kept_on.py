@@ -2,9 +2,10 @@
 
 Served on this machine's network address, as ``scripts/home`` and ``serve --lan``
 serve a family's phones: no secure context, so no Screen Wake Lock. The keeper's
-table, a seat and the viewer keep the screen on with the muted looping video instead, started by
-the first tap; a phone's "Keep the screen on" switch is its own, remembered; the
-video stops when the game is over. 390x844, headless Chromium.
+table, a seat and the viewer keep the screen on with the muted looping video
+instead, started by the first tap; a phone's "Keep the screen on" switch is its own,
+remembered; the video stops when the game is over. On localhost (a secure context)
+the Wake Lock is held instead, and released alike. 390x844, headless Chromium.
 
 Screenshots land in test-artifacts/screenshots/screen-kept-on-*.png.
 """
@@ -133,3 +134,41 @@ def test_the_keeper_and_a_seat_keep_the_screen_on_over_plain_http(
     page.wait_for_function(STOPPED)
     assert page.locator("#table[data-over]").count() == 1
     shot(page, screenshots, "over")
+
+
+# Every lock asked for and whether it is still held, as the page sees them.
+WATCH_LOCKS = """
+window.e2eLocks = [];
+const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
+navigator.wakeLock.request = (type) => ask(type).then((lock) => {
+  window.e2eLocks.push(lock);
+  return lock;
+});
+"""
+HELD = "() => window.e2eLocks.filter((lock) => !lock.released).length"
+
+
+def test_where_the_browser_has_the_wake_lock_it_is_used_and_released(
+    page: Page, live_server: LiveServer, screenshots: Path
+) -> None:
+    game = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], 0, {"hands": [1]}))
+    page.add_init_script(WATCH_LOCKS)
+    page.goto(f"{live_server.url}/g/{game.key}/")  # localhost: a secure context
+
+    assert page.evaluate("() => window.isSecureContext") is True
+    page.wait_for_function(f"() => ({HELD})() === 1")
+    assert page.locator(VIDEO).count() == 0  # no video where the lock is had
+
+    # Switched off, the lock goes; on again, one is held again.
+    switch = page.get_by_role("switch", name="Keep the screen on")
+    switch.tap()
+    page.wait_for_function(f"() => ({HELD})() === 0")
+    switch.tap()
+    page.wait_for_function(f"() => ({HELD})() === 1")
+
+    # The game over: released.
+    screens = Screens(page, live_server.url, screenshots)
+    screens.game, screens.key = "screen-kept-on-lock", game.key
+    screens.play(lambda screen: screens.choose(screen.allowed()[0]))
+    page.wait_for_function(f"() => ({HELD})() === 0")
+    assert page.evaluate("() => window.e2eLocks.length") == 2
