@@ -82,6 +82,9 @@ from .options import Preset as Preset
 from .plan import OPEN_ROWS as OPEN_ROWS
 from .plan import ScheduledRound as ScheduledRound
 from .plan import schedule as schedule
+from .plan_taps import PlanChange as PlanChange
+from .plan_taps import PlanTap as PlanTap
+from .plan_taps import plan_changes as plan_changes
 from .record import FORMAT as FORMAT
 from .record import MOST_ROUNDS as MOST_ROUNDS
 from .record import Record as Record

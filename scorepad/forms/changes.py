@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules_engine import MAX_NAME, Entry, RulesError, Table, change
+from rules_engine import MAX_NAME, Entry, PlanTap, RulesError, Table, change, plan_changes
 from scorepad.engine_words import translated
 from scorepad.forms.fields import WholeNumberField, read_hands, small_number
 from scorepad.forms.table import VersionForm
@@ -106,15 +106,22 @@ class SeatChangeForm(ChangeForm):
 
 
 class PlanForm(ChangeForm):
-    """A new plan: the hand sizes of the round to come and each after it, as typed."""
+    """A new plan: the hand sizes of the round to come and each after it, as typed, or
+    one of the common changes tapped (``tap``: the plan the engine makes of it)."""
 
     plan = forms.CharField(
         label=gettext_lazy("Hand sizes, round by round"),
         max_length=PLAN_CHARACTERS,
         required=False,
     )
+    tap = forms.ChoiceField(choices=[(tap.value, tap.value) for tap in PlanTap], required=False)
 
     def entry(self, cleaned: dict[str, Any]) -> Entry:
+        if cleaned.get("tap"):
+            offered = {found.tap: found.plan for found in plan_changes(self.current)}
+            if cleaned["tap"] not in offered:
+                raise ValidationError(_("This change of the plan is not offered now."))
+            return Entry("plan", None, list(offered[PlanTap(cleaned["tap"])]))
         sizes = read_hands(cleaned.get("plan") or "")
         if not sizes:
             raise ValidationError(

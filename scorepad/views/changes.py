@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rules_engine import Entry, RulesError, Table, change, places
+from rules_engine import Entry, RulesError, Table, change, places, plan_changes
 from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import ChangeForm, JoinForm, PlanForm, SeatChangeForm, StopForm
@@ -95,6 +95,7 @@ def _context(game: Game, current: Table, what: str, form: ChangeForm | None) -> 
         context["plan"] = posted.get("plan") or plan_text(current.plan_ahead)
         context["most"] = record.rules.most_cards(len(seated))
         context["players_seated"] = len(seated)
+        context["taps"] = plan_changes(current)
     elif what == "stop":
         context["podium"], context["apart"] = _podium(current)
     return context

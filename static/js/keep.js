@@ -67,12 +67,18 @@
   }
 
   function showWaiting() {
-    const count = queued().length;
+    const taps = queued();
+    const count = taps.length;
     byId(screen).inert = count > 0; // nothing more to tap until the server answers
     if (count) {
       // "1 tap" or "2 taps": the page gives both forms, the language's rule picks one.
       const form = new Intl.PluralRules(lang || "en").select(count);
-      note(problem || say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), "waiting");
+      // Which values wait: "Bob bids 2: not saved yet."
+      const which = taps.filter((tap) => tap.what).map((tap) => say("NotSaved", { what: tap.what }));
+      note(
+        problem || [say(form === "one" ? "WaitingOne" : "WaitingOther", { count }), ...which].join(" "),
+        "waiting",
+      );
     } else if (document.querySelector("#tap-status.waiting")) {
       note("");
     }
@@ -166,6 +172,16 @@
     });
   }
 
+  // The notes stay at the top (scorepad.css): a table drawn anew (another phone's tap)
+  // may bring them over the question scrolled to; the page moves by what they cover.
+  function uncover() {
+    const notes = byId(screen)?.querySelector(".notes");
+    const question = byId(screen)?.querySelector("#step .who, #step .prompt, .prompt.now");
+    if (!notes || !question || getComputedStyle(notes).position !== "sticky") return;
+    const covered = notes.getBoundingClientRect().bottom - question.getBoundingClientRect().top;
+    if (covered > 0 && question.getBoundingClientRect().bottom > 0) window.scrollBy(0, -covered - 8);
+  }
+
   // This phone's copy of the table, as on screen, by its path: sw.js serves it
   // without a connection. The ten last drawn are kept.
   const TABLES = "scorepad-tables";
@@ -199,7 +215,14 @@
       const config = event.detail.requestConfig;
       if (config?.verb !== "post" || !within(config.elt, screen)) return;
       const pairs = [...config.formData].filter(([, value]) => typeof value === "string");
-      keep([...queued(), { path: config.path, pairs }]); // the version among the pairs
+      // What it enters, in the table's words: its question, and the value tapped.
+      const form = config.elt.closest?.("form");
+      const button = config.triggeringEvent?.submitter;
+      const what = [
+        form?.querySelector(".prompt")?.textContent,
+        button?.name === "value" ? button.textContent : "",
+      ].map((words) => (words || "").trim()).filter(Boolean).join(" ");
+      keep([...queued(), { path: config.path, pairs, what }]); // the version among the pairs
       showWaiting();
       later();
     };
@@ -213,7 +236,10 @@
       heard(xhr.status, xhr.responseText);
       keepTap(event);
     });
-    body.addEventListener("htmx:afterSettle", () => drawn());
+    body.addEventListener("htmx:afterSettle", () => {
+      drawn();
+      uncover();
+    });
     // The keeper taps on: a message shown earlier has been read.
     body.addEventListener("htmx:beforeRequest", (event) => {
       const elt = event.detail.elt;
@@ -227,7 +253,6 @@
     showWaiting();
     copyTable();
     retry();
-    if (screen === "table") stayAwake();
   }
 
   // The offline page, served in place of the page asked for: "Try again" opens it.
@@ -253,18 +278,66 @@
     } catch (error) {}
   }
 
-  function stayAwake() {
-    if (!("wakeLock" in navigator)) return;
+  // ---- The screen kept on while a game is played (docs/dev/offline.md) ---------
+  // The Wake Lock where the browser gives it, else a muted looping video behind the
+  // page, which a browser plays only after a tap: any tap starts it.
+  const AWAKE = "scorepad-awake"; // "off": this phone's own choice
+
+  function keepAwake(toggle) {
     let lock = null;
-    const ask = () => {
-      if (lock || document.visibilityState !== "visible") return;
-      navigator.wakeLock.request("screen").then((held) => {
-        lock = held;
-        held.addEventListener("release", () => { lock = null; });
-      }).catch(() => {});
-    };
-    document.addEventListener("visibilitychange", ask);
-    ask();
+    let video = null;
+    toggle.checked = localStorage.getItem(AWAKE) !== "off";
+    toggle.closest(".keep-awake").hidden = false;
+    const wanted = () =>
+      toggle.checked && document.visibilityState === "visible" && !document.querySelector("[data-over]");
+
+    function play() {
+      if (!video) {
+        video = document.createElement("video");
+        video.className = "keep-awake-video";
+        video.muted = true;
+        video.loop = true;
+        video.playsInline = true;
+        video.setAttribute("aria-hidden", "true");
+        for (const type of ["webm", "mp4"]) {
+          const source = document.createElement("source");
+          source.src = toggle.dataset[type];
+          source.type = "video/" + type;
+          video.append(source);
+        }
+        body.append(video);
+      }
+      video.play().catch(() => {}); // refused before the first tap: the tap starts it
+    }
+
+    function hold() {
+      if (!wanted()) {
+        lock?.then((held) => held?.release());
+        lock = null;
+        return video?.pause();
+      }
+      if (!("wakeLock" in navigator)) return play();
+      if (lock) return;
+      // Asked once at a time; the browser releases it when the page is hidden.
+      const asked = navigator.wakeLock.request("screen").then((held) => {
+        held.addEventListener("release", () => { if (lock === asked) lock = null; });
+        return held;
+      }, () => {
+        if (lock === asked) lock = null;
+        play(); // refused (a policy, a battery saver): the video instead
+        return null;
+      });
+      lock = asked;
+    }
+
+    toggle.addEventListener("change", () => {
+      localStorage.setItem(AWAKE, toggle.checked ? "on" : "off");
+      hold();
+    });
+    document.addEventListener("visibilitychange", hold);
+    document.addEventListener("click", hold, true);
+    body.addEventListener("htmx:afterSettle", hold); // the game over: released
+    hold();
   }
 
   // ---- The viewer ----------------------------------------------------------
@@ -287,4 +360,5 @@
   if (screen) atTheTable();
   if (byId("offline")) offlinePage();
   if (byId("live")) watching();
+  if (byId("keep-awake")) keepAwake(byId("keep-awake"));
 })();

@@ -34,8 +34,12 @@ SWAP_BYTES = 4096
 # glue (static/js/sse.min.js, live.js), are some 2.7 KB of it, gzipped. 44 KB until a
 # player's phone became a full seat (issue 35): a stream's catch-up and a tap's answer
 # kept from a pushed swap (live.js, 1.6 KB gzipped), a seat's taps kept offline
-# (keep.js, 0.3 KB) and the keeper's New Join link (0.4 KB of HTML).
-FIRST_LOAD_BYTES = 47 * 1024
+# (keep.js, 0.3 KB) and the keeper's New Join link (0.4 KB of HTML). 47 KB until the
+# screen was kept on over plain HTTP (issue 45): the switch (0.3 KB of HTML) and its
+# script and style (keep.js, scorepad.css), with an offline tap's value said and the
+# question kept clear of the notes (keep.js), some 1.2 KB in all; the video itself is
+# fetched only where the browser gives no Wake Lock (5.6 KB, once). 47.9 KB measured.
+FIRST_LOAD_BYTES = 48 * 1024
 
 
 def stored(record: Record, pending: tuple[Entry, ...] = ()) -> Game:

@@ -115,3 +115,52 @@ def test_the_plan_is_kept_with_the_round_it_starts(client: Client) -> None:
 
     assert game.record["rounds"][2]["plan"] == [2, 1]
     assert "Round 4 of 4" in client.get(f"/g/{game.key}/").text
+
+
+def test_the_page_offers_the_common_changes_as_taps(client: Client) -> None:
+    game = after_two_rounds()
+
+    page = client.get(address(game, "plan")).text
+
+    assert '<button name="tap" value="more">One more round, of 11 cards</button>' in page
+    assert '<button name="tap" value="fewer">One round fewer: 16 to play</button>' in page
+    assert '<button name="tap" value="end">End after the next round, of 8 cards</button>' in page
+    assert '<button name="tap" value="again">The same hand again: 9 cards</button>' in page
+    assert f'name="plan" type="text" value="{LONG_FROM_3}"' in page  # the typed list too
+
+
+def test_one_more_round_is_one_tap_and_the_engine_makes_the_plan(client: Client) -> None:
+    game = after_two_rounds()
+
+    response = post(client, game, "plan", tap="more")
+
+    assert response.status_code == 303
+    sizes = [int(size) for size in f"{LONG_FROM_3} 11".split()]
+    assert game.pending == [{"kind": "plan", "seat": None, "value": sizes}]
+    assert "Oh Hell: Round 3 of 20</h1>" in client.get(f"/g/{game.key}/").text
+
+
+def test_with_htmx_ending_after_the_next_round_answers_with_the_table(
+    htmx_client: Client,
+) -> None:
+    game = after_two_rounds()
+
+    response = post(htmx_client, game, "plan", tap="end")
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    assert "Round 3 of 3" in response.text
+    assert game.pending == [{"kind": "plan", "seat": None, "value": [8]}]
+
+
+def test_a_tap_not_offered_is_refused_and_nothing_changes(client: Client) -> None:
+    game = after_two_rounds()
+    post(client, game, "plan", tap="end")
+
+    # Ending after the next round, when the plan already does: no longer offered.
+    response = post(client, game, "plan", tap="end")
+    unknown = post(client, game, "plan", tap="twice")
+
+    assert response.status_code == unknown.status_code == 400
+    assert "This change of the plan is not offered now." in response.text
+    assert game.pending == [{"kind": "plan", "seat": None, "value": [8]}]

@@ -271,6 +271,17 @@ def test_bid_accuracy_is_shown_month_by_month(client: Client) -> None:
     )
 
 
+def test_a_months_short_name_is_written_small_in_dutch(client: Client) -> None:
+    two_games(client)
+
+    dutch = text_of(client.get("/players/bob/", headers={"accept-language": "nl"}).text)
+    english = text_of(client.get("/players/bob/", headers={"accept-language": "en"}).text)
+
+    assert "mei 2025 10 van 12 (83%)" in dutch
+    assert "Mei 2025" not in dutch
+    assert "May 2025 10 of 12 (83%)" in english
+
+
 @pytest.mark.slow
 def test_the_page_makes_as_many_queries_with_300_games_as_with_10(
     django_user_model: Any,
