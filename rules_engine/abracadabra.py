@@ -24,7 +24,6 @@ from .abracadabra_deal import (
     SAME,
     SUIT_LENGTH,
     TRICKS,
-    AbracadabraStep,
     Auction,
     Call,
     Parts,
@@ -45,6 +44,9 @@ from .abracadabra_deal import (
     trick_choices,
     trick_grid,
     trick_numbers,
+)
+from .abracadabra_deal import (
+    AbracadabraStep as AbracadabraStep,  # the game's kinds of step, named from here too
 )
 from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
 from .core import (

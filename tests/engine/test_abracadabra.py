@@ -496,7 +496,7 @@ def test_bid_suit_cards_above_what_a_player_took_are_refused() -> None:
 def test_the_most_bid_suit_cards_is_the_cards_taken_or_the_suit(
     players: int, taken: int, most: int, why: str
 ) -> None:
-    from rules_engine.abracadabra import suit_card_limit
+    from rules_engine.abracadabra_deal import suit_card_limit
 
     record = new_record("abracadabra", PLAYERS[:players], 0)
     ctx = context(record, 0, (0,) * players)
