@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import cache
 from typing import Any
 
@@ -236,8 +237,9 @@ class BiddingInTurn(GameRules):
         entries += [Entry("bid", seat, bids[seat]) for seat in ctx.bid_order]
         return entries + tricks_entries(ctx, rnd["tricks"])
 
+    @abstractmethod
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
-        raise NotImplementedError
+        """What a bid and the tricks taken score: each game of the family must give it."""
 
     def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         """A bidder's score (the house rules' preview asks every game the same way)."""
