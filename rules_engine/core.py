@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from .errors import RulesError
 from .messages import Lowered, Message, Template, Term, comma_list
@@ -27,7 +27,23 @@ USUAL_PLAYERS = 4
 """How many players a new game starts with, where the game allows four."""
 
 Round = Mapping[str, Any]
-"""A round as the record holds it (see the scorepad/1 spec): plain JSON data."""
+"""A round as the record holds it (see the scorepad/1 spec): plain JSON data. A game
+declares its own shape of it, a ``TypedDict`` (``bidding.BiddingRound``), and its class
+is generic over that shape (``GameRules[BiddingRound]``); the shared code, which reads
+every game's rounds, reads them as this."""
+
+if TYPE_CHECKING:
+    # A default for the round's type (PEP 696), which Python 3.12's own typing has not
+    # at run time: mypy reads it from typing_extensions, so that ``GameRules`` alone
+    # is any game's rules, whatever its round's shape (the registry's, the shared
+    # code's). Nothing imports it at run time: the engine stays standard library only.
+    from typing_extensions import TypeVar
+
+    RoundT = TypeVar("RoundT", bound=Round, default=Any)
+else:
+    from typing import TypeVar
+
+    RoundT = TypeVar("RoundT", bound=Round)
 
 Draft = dict[str, Any]
 """A round being entered: the game's own working state, plain JSON-like data."""
@@ -515,7 +531,7 @@ class PaperRow:
     seats: tuple[tuple[str, ...], ...]
 
 
-class GameRules(ABC):
+class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes no default)
     """One game's rules.
 
     What a game must give: its ``key``, ``title``, ``summary``, ``min_players`` and
@@ -673,7 +689,7 @@ class GameRules(ABC):
     def start(self, ctx: RoundContext) -> Draft:
         raise NotImplementedError
 
-    def begin(self, ctx: RoundContext, earlier: Sequence[Round]) -> Draft:
+    def begin(self, ctx: RoundContext, earlier: Sequence[RoundT]) -> Draft:
         """A round's draft at the table, where the rounds before it (``earlier``, in
         order; none for the first, or where the seats changed) may offer a shortcut
         (Abracadabra's same bid suits)."""
@@ -689,7 +705,7 @@ class GameRules(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+    def to_round(self, ctx: RoundContext, draft: Draft) -> RoundT:
         """The record's round for a complete draft."""
         raise NotImplementedError
 
@@ -788,20 +804,20 @@ class GameRules(ABC):
 
     # --- Reading a round from a record (must: entries, score_round, view) -------------
     @abstractmethod
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    def entries(self, ctx: RoundContext, rnd: RoundT) -> list[Entry]:
         """The entries that, made at the table, give this round of a record."""
         raise NotImplementedError
 
     @abstractmethod
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: RoundT) -> tuple[int, ...]:
         """Each player's score for a round already checked by ``check_round``."""
         raise NotImplementedError
 
     @abstractmethod
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: RoundT) -> RoundView:
         raise NotImplementedError
 
-    def check_round(self, ctx: RoundContext, rnd: Round) -> None:
+    def check_round(self, ctx: RoundContext, rnd: RoundT) -> None:
         """Refuse a record's round that could not have been entered at the table.
 
         The round is replayed entry by entry through the same rules the table
@@ -824,7 +840,7 @@ class GameRules(ABC):
             raise RulesError(Message("round_not_finished", step=Lowered(step.prompt)))
 
     # --- Paper and corrections (may) --------------------------------------------------
-    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+    def paper_row(self, ctx: RoundContext, rnd: RoundT, view: RoundView) -> PaperRow:
         """The round's boxes on a paper sheet, for a round ``check_round`` accepted.
 
         By default the round boxes are left empty and a player's are the bid and
@@ -832,7 +848,7 @@ class GameRules(ABC):
         """
         return plain_paper_row(self, view, ctx.n)
 
-    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+    def round_cells(self, ctx: RoundContext, rnd: RoundT) -> tuple[Cell, ...]:
         """The fields of a played round this game has a cell of its own for, a value
         at a time, as entered (Abracadabra's whole deal, Sinker's calls): corrected on
         the sheet with the other values kept. A round the cells of the bids, tricks,
