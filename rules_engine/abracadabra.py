@@ -13,7 +13,7 @@ of each trick (one tap a trick), and the cards of their own bid suit each took.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .abracadabra_deal import (
     ENTRY_KINDS,
@@ -24,6 +24,7 @@ from .abracadabra_deal import (
     SAME,
     SUIT_LENGTH,
     TRICKS,
+    AbracadabraRound,
     Auction,
     Call,
     Parts,
@@ -48,7 +49,7 @@ from .abracadabra_deal import (
 from .abracadabra_deal import (
     AbracadabraStep as AbracadabraStep,  # the game's kinds of step, named from here too
 )
-from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
+from .checks import as_int, check_shape, check_trump, seat_list, trump_choices
 from .core import (
     SUIT_SIGNS,
     SUITS,
@@ -63,7 +64,6 @@ from .core import (
     PaperRow,
     Part,
     Place,
-    Round,
     RoundContext,
     RoundView,
     Setup,
@@ -77,7 +77,7 @@ from .messages import Message, Term, each_and, written
 from .options import MOST_DEALS, Option, OptionChoice
 
 
-class Abracadabra(GameRules):
+class Abracadabra(GameRules[AbracadabraRound]):
     """Abracadabra for 2, 3 or 4 players, to a target score or a number of deals.
 
     With option ``deals`` set the game is that many deals and ``target`` is
@@ -204,14 +204,15 @@ class Abracadabra(GameRules):
             "suit_cards": [None] * ctx.n,
         }
 
-    def begin(self, ctx: RoundContext, earlier: Sequence[Round]) -> Draft:
+    def begin(self, ctx: RoundContext, earlier: Sequence[AbracadabraRound]) -> Draft:
         """The last deal's bid suits are kept, to be taken again in one tap, where
         they can be: one for each player, all different. A thrown-in deal has none
         (nobody was asked for them): the last deal played offers its suits instead,
         shown on the button as they were."""
         draft = self.start(ctx)
         played = (rnd for rnd in reversed(earlier) if "bid_suits" in rnd)
-        suits = next(played, {}).get("bid_suits")
+        last = next(played, None)
+        suits = None if last is None else last.get("bid_suits")
         if isinstance(suits, list) and len(suits) == ctx.n and len(set(suits)) == ctx.n:
             if all(suit in SUITS for suit in suits):
                 draft["last_suits"] = list(suits)
@@ -638,7 +639,8 @@ class Abracadabra(GameRules):
         pile_exposed = [check_bool(p, "pile_exposed") for p in piles]
         return {**draft, "exposed": exposed, "pile_exposed": pile_exposed}
 
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+    def to_round(self, ctx: RoundContext, draft: Draft) -> AbracadabraRound:
+        # Built key by key, in the order the record has always written them.
         rnd: dict[str, Any] = {}
         if draft["trump"] is not None:
             rnd["trump"] = draft["trump"]
@@ -647,7 +649,7 @@ class Abracadabra(GameRules):
             rnd["bid_suits"] = list(draft["bid_suits"])
         rnd["calls"] = list(draft["calls"])
         if state.declarer is None:
-            return rnd
+            return cast(AbracadabraRound, rnd)
         rnd["named"] = [list(tricks) for tricks in draft["named"]]
         rnd["exposed"] = [
             list(draft["exposed"]) if seat == state.declarer else [] for seat in range(ctx.n)
@@ -655,11 +657,11 @@ class Abracadabra(GameRules):
         rnd["pile_exposed"] = list(draft["pile_exposed"])
         rnd["trick_winners"] = list(draft["trick_winners"])
         rnd["suit_cards"] = list(draft["suit_cards"])
-        return rnd
+        return cast(AbracadabraRound, rnd)
 
     # --- Reading a deal from a record --------------------------------------------
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
-        check_keys(rnd, ("calls",), ("trump", *FIELDS))
+    def entries(self, ctx: RoundContext, rnd: AbracadabraRound) -> list[Entry]:
+        check_shape(rnd, AbracadabraRound)
         raw_calls = rnd["calls"]
         if not isinstance(raw_calls, list):
             raise RulesError(Message("abra_calls_list", field="calls"))
@@ -741,7 +743,7 @@ class Abracadabra(GameRules):
         entries += [Entry("suit_cards", seat, suit_cards[seat]) for seat in ctx.bid_order]
         return entries
 
-    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+    def round_cells(self, ctx: RoundContext, rnd: AbracadabraRound) -> tuple[Cell, ...]:
         """The whole deal, a value at a time, as entered: the trump and, for a deal
         played, every call, each bid suit, the tricks each named, the declarer's
         exposed, the piles laid open, each trick's winner and each player's suit cards.
@@ -799,19 +801,19 @@ class Abracadabra(GameRules):
         ]  # fmt: skip
         return tuple(cells)
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: AbracadabraRound) -> tuple[int, ...]:
         if auction(ctx, rnd["calls"]).declarer is None:
             return tuple(0 for _ in range(ctx.n))  # thrown in
         return deal_scores(ctx, rnd, str(ctx.setup.options.get("success", "exact")))
 
-    def score_parts(self, ctx: RoundContext, rnd: Round) -> tuple[Parts, ...]:
+    def score_parts(self, ctx: RoundContext, rnd: AbracadabraRound) -> tuple[Parts, ...]:
         """Each player's score for a checked deal in the parts that add up to it;
         all nothing for a thrown-in deal."""
         if auction(ctx, rnd["calls"]).declarer is None:
             return tuple(() for _ in range(ctx.n))
         return deal_parts(ctx, rnd, str(ctx.setup.options.get("success", "exact")))
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: AbracadabraRound) -> RoundView:
         """Bids row: the tricks each named, the declarer's marked "3*"; tricks row:
         the tricks each took."""
         state = auction(ctx, rnd["calls"])
@@ -844,7 +846,7 @@ class Abracadabra(GameRules):
             declarer=declarer,
         )
 
-    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+    def paper_row(self, ctx: RoundContext, rnd: AbracadabraRound, view: RoundView) -> PaperRow:
         """Trump, declarer and bid; a player's named tricks (the exposed ones in
         brackets), tricks taken, and bid suit with its cards taken ("♥ 6", "♥ 6 open"
         for an exposed pile, whose cards count double)."""

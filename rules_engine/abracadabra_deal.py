@@ -10,8 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
-from .checks import as_int
+from .checks import as_int, declared
 from .core import (
     SUITS,
     Cell,
@@ -22,7 +23,6 @@ from .core import (
     GridColumn,
     GridRow,
     Part,
-    Round,
     RoundContext,
     Step,
 )
@@ -157,7 +157,30 @@ ENTRY_KINDS = ("call", "suit", "name", "declare", "trick", "suit_cards")
 SAME = "same"
 # The answer of the grid of named tricks, every player's at once (``Abracadabra.taps``).
 EVERYONE = "everyone"
-FIELDS = ("bid_suits", "named", "exposed", "pile_exposed", "trick_winners", "suit_cards")
+
+
+class _Calls(TypedDict):
+    calls: list[Call]  # in the order made, from the dealer's left: a bid or "pass"
+
+
+class AbracadabraRound(_Calls, total=False):
+    """A deal as the record holds it (the scorepad/1 spec): the calls; the trump, where
+    noted or named; and, unless everyone passed, every player's bid suit, named tricks,
+    exposed tricks (the declarer's) and whether their pile was laid open, the winner of
+    each trick and the cards of their bid suit each took. ``total=False``: optional keys
+    that the run-time check reads (``checks.declared``), as mypy does."""
+
+    trump: str
+    bid_suits: list[str]
+    named: list[list[int]]
+    exposed: list[list[int]]
+    pile_exposed: list[bool]
+    trick_winners: list[int]
+    suit_cards: list[int]
+
+
+# What a deal holds once someone declared (a deal thrown in holds none of it).
+FIELDS = tuple(key for key in declared(AbracadabraRound)[1] if key != "trump")
 
 
 @dataclass(frozen=True)
@@ -260,7 +283,7 @@ def suit_card_limit(ctx: RoundContext, tricks_taken: int) -> tuple[int, str]:
     return suit, Message("abra_pack_suit", cards=suit)
 
 
-def success_count(rnd: Round, seat: int, tricks_taken: int, success: str) -> bool:
+def success_count(rnd: AbracadabraRound, seat: int, tricks_taken: int, success: str) -> bool:
     """RULINGS: "the player named at least one trick and won every trick they named
     (right-hand ones included)"; with ``success: at-least``, "named at least one
     trick and took at least as many tricks as they named"; with ``success:
@@ -303,7 +326,7 @@ def deal_cell(
 Parts = tuple[tuple[str, int], ...]
 
 
-def deal_parts(ctx: RoundContext, rnd: Round, success: str) -> tuple[Parts, ...]:
+def deal_parts(ctx: RoundContext, rnd: AbracadabraRound, success: str) -> tuple[Parts, ...]:
     """Every player's score for a played deal in its parts, which add up to it (see
     RULINGS, "Per-player score"): the success bonus, their named left-hand tricks
     won, their right-hand tricks (double, won or lost), a point a trick taken, and
@@ -336,7 +359,7 @@ def deal_parts(ctx: RoundContext, rnd: Round, success: str) -> tuple[Parts, ...]
     return tuple(parts)
 
 
-def deal_scores(ctx: RoundContext, rnd: Round, success: str) -> tuple[int, ...]:
+def deal_scores(ctx: RoundContext, rnd: AbracadabraRound, success: str) -> tuple[int, ...]:
     """Every player's score for a played deal: the sum of its parts."""
     return tuple(sum(points for _, points in parts) for parts in deal_parts(ctx, rnd, success))
 

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from rules_engine import GAMES, RulesError, parse_record, score
+from rules_engine.abracadabra_deal import FIELDS, AbracadabraRound
 from rules_engine.bidding import BiddingRound
 from rules_engine.brink_bid import BrinkBidRound
 from rules_engine.checks import check_shape, declared
+from rules_engine.sinker import SinkerRound
 from tests.lucky_trick import LuckyRound
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,3 +90,26 @@ def test_a_misspelt_key_of_a_round_is_a_mypy_error(tmp_path: Path) -> None:
     )
 
     assert 'TypedDict "BiddingRound" has no key "trikcs"' in found.stdout, found.stdout
+
+
+def test_sinker_and_abracadabra_declare_their_deals() -> None:
+    assert declared(SinkerRound) == (("calls", "tricks"), ())
+    required, optional = declared(AbracadabraRound)
+    assert required == ("calls",)
+    assert optional == ("trump", *FIELDS)
+
+
+def test_a_deal_of_sinker_with_a_key_it_does_not_declare_is_refused() -> None:
+    record = parse_record(
+        {
+            "format": "scorepad/1",
+            "game": "sinker",
+            "options": {},
+            "players": ["Ann", "Bob"],
+            "first_dealer": 0,
+            "rounds": [{"calls": ["3", "pass"], "tricks": [3, 10], "trump": "spades"}],
+        }
+    )
+
+    with pytest.raises(RulesError, match="unknown field 'trump'"):
+        score(record)
