@@ -3,6 +3,7 @@ the run-time check of a record's round reads the same declaration."""
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -12,9 +13,12 @@ import pytest
 from rules_engine import GAMES, RulesError, parse_record, score
 from rules_engine.abracadabra_deal import FIELDS, AbracadabraRound
 from rules_engine.bidding import BiddingRound
+from rules_engine.boerenbridge import BoerenbridgeRound
 from rules_engine.brink_bid import BrinkBidRound
 from rules_engine.checks import check_shape, declared
+from rules_engine.games import BUILT_IN
 from rules_engine.sinker import SinkerRound
+from rules_engine.skull_king import SkullKingRound
 from tests.lucky_trick import LuckyRound
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,3 +117,16 @@ def test_a_deal_of_sinker_with_a_key_it_does_not_declare_is_refused() -> None:
 
     with pytest.raises(RulesError, match="unknown field 'trump'"):
         score(record)
+
+
+def test_skull_king_and_boerenbridge_declare_their_rounds() -> None:
+    assert declared(SkullKingRound) == (("bids", "tricks"), ("bonus", "lost"))
+    assert declared(BoerenbridgeRound) == (("bids", "tricks"), ("trump",))
+
+
+@pytest.mark.parametrize("key", sorted(BUILT_IN))
+def test_every_built_in_games_rounds_are_checked_against_a_declared_shape(key: str) -> None:
+    """No game's record check names its keys by hand: each reads its declaration."""
+    module = Path(inspect.getfile(type(GAMES[key])))
+
+    assert "check_keys(" not in module.read_text()
