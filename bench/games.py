@@ -15,6 +15,7 @@ from rules_engine import (
     Entry,
     Record,
     RulesError,
+    Shape,
     Step,
     StepKind,
     Table,
@@ -22,8 +23,6 @@ from rules_engine import (
     play,
     table,
 )
-from rules_engine.abracadabra import AbracadabraStep
-from rules_engine.brink_bid import BrinkBidStep
 
 PLAYERS = ("Ann", "Bob", "Cas", "Dev", "Eve", "Fay", "Gus", "Hal")  # Skull King takes 8
 
@@ -40,13 +39,14 @@ def random_answer(step: Step, rng: random.Random) -> Answer:
     ticked: tuple[str, ...] = ()
     piles: tuple[str, ...] = ()
     value = ""
-    if step.kind is BrinkBidStep.ROLL:
+    # By the step's shape, as the table draws it, never by a game's own kinds.
+    if step.shape is Shape.ROLL:
         return Answer(kind)
-    if step.kind in (AbracadabraStep.NAME, AbracadabraStep.DECLARE):
+    if step.shape is Shape.TOGGLES:
         ticked = tuple(rng.sample(values, rng.randint(0, len(values))))
     else:
         value = rng.choice(values)
-    if step.kind is AbracadabraStep.DECLARE:
+    if step.shape is Shape.TOGGLES and step.piles:
         piles = tuple(pile.value for pile in step.piles if rng.random() < 0.2)
     seat = rng.choice(step.seats) if step.seats else step.seat
     return Answer(kind, "" if seat is None else str(seat), value, ticked, piles)
@@ -83,7 +83,8 @@ def game_in_progress(
     while len(record.rounds) < rounds:
         for _ in range(500):
             longer = one_round(record, rng)
-            if table(longer).step.kind in (StepKind.BID, BrinkBidStep.ROLL):
+            step = table(longer).step
+            if step.kind is StepKind.BID or step.shape is Shape.ROLL:
                 record = longer
                 break
         else:  # pragma: no cover -- every round ended the game
@@ -108,7 +109,7 @@ def first_tap(record: Record, pending: tuple[Entry, ...] = ()) -> Answer:
     """
     current = table(record, pending)
     step = current.step
-    if step.kind is BrinkBidStep.ROLL:
+    if step.shape is Shape.ROLL:
         return Answer(str(step.kind))
     seat = str(step.seats[0] if step.seats else step.seat)
     for choice in step.choices:

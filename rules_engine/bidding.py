@@ -2,16 +2,44 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
-from .checks import as_int, check_keys, check_trump, seat_list, trump_choices
-from .core import Choice, Draft, Entry, GameRules, Round, RoundContext, RoundView, Step, StepKind
+from .checks import as_int, check_shape, check_trump, declared, seat_list, trump_choices
+from .core import Choice, Draft, Entry, GameRules, RoundContext, RoundView, Step, StepKind
 from .errors import RulesError
 from .house_rules import hook_holds, hook_spares_zero
 from .messages import Message, Term
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
+
+
+class _Bids(TypedDict):
+    bids: list[int]  # a player's each, in seat order
+    tricks: list[int]
+
+
+class BiddingRound(_Bids, total=False):
+    """A round of bidding in turn as the record holds it (the scorepad/1 spec): every
+    player's bid and tricks taken; the trump turned up, where it was noted. A game of
+    the family that holds more declares its own round on this one (Brink Bid's dice).
+
+    The keys a ``total=False`` class adds are the optional ones: ``NotRequired`` is
+    not read at run time from annotations kept as text (``from __future__ import
+    annotations``), and the run-time check (``checks.check_shape``) reads these."""
+
+    trump: str
+
+
+if TYPE_CHECKING:  # a default, as core.RoundT has: BiddingInTurn alone is of this round
+    from typing_extensions import TypeVar
+
+    BiddingRoundT = TypeVar("BiddingRoundT", bound=BiddingRound, default=BiddingRound)
+else:
+    from typing import TypeVar
+
+    BiddingRoundT = TypeVar("BiddingRoundT", bound=BiddingRound)
 
 
 def forbidden_bid(ctx: RoundContext, bids: list[int | None]) -> int | None:
@@ -88,7 +116,7 @@ def asked_alone(
     return Step(StepKind.BID, prompt, seat, choices, seats=(seat,))
 
 
-class BiddingInTurn(GameRules):
+class BiddingInTurn(GameRules[BiddingRoundT]):
     """Every player bids once, in bid order; then each player's tricks.
 
     ``hooked`` games refuse the dealer the bid that makes the bids add up to the
@@ -100,6 +128,9 @@ class BiddingInTurn(GameRules):
     """
 
     hooked: bool = True
+    # The round's declared shape: what the record's round holds, read by mypy and
+    # checked at run time (``entries``); a game holding more gives its own.
+    round_shape: ClassVar[type[BiddingRound]] = BiddingRound
 
     def start(self, ctx: RoundContext) -> Draft:
         return {"bids": [None] * ctx.n, "tricks": [None] * ctx.n}
@@ -217,38 +248,40 @@ class BiddingInTurn(GameRules):
         return entered
 
     def extra_fields(self) -> tuple[str, ...]:
-        return ("trump",)
+        """The round's optional fields, as its shape declares them (``round_shape``)."""
+        return declared(self.round_shape)[1]
 
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+    def to_round(self, ctx: RoundContext, draft: Draft) -> BiddingRoundT:
         rnd: dict[str, Any] = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
         for key in self.extra_fields():
             if draft.get(key) is not None:
                 rnd[key] = draft[key]
-        return rnd
+        return cast(BiddingRoundT, rnd)
 
-    def extra_entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    def extra_entries(self, ctx: RoundContext, rnd: BiddingRoundT) -> list[Entry]:
         return [Entry("trump", None, rnd["trump"])] if "trump" in rnd else []
 
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
-        check_keys(rnd, ("bids", "tricks"), self.extra_fields())
+    def entries(self, ctx: RoundContext, rnd: BiddingRoundT) -> list[Entry]:
+        check_shape(rnd, self.round_shape)
         bids = seat_list(ctx.setup, rnd["bids"], "bids")
         entries = self.extra_entries(ctx, rnd)
         entries += [Entry("bid", seat, bids[seat]) for seat in ctx.bid_order]
         return entries + tricks_entries(ctx, rnd["tricks"])
 
+    @abstractmethod
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
-        raise NotImplementedError
+        """What a bid and the tricks taken score: each game of the family must give it."""
 
     def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         """A bidder's score (the house rules' preview asks every game the same way)."""
         return self.round_score(ctx, bid, tricks)
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: BiddingRoundT) -> tuple[int, ...]:
         return tuple(
             self.round_score(ctx, b, t) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
         )
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: BiddingRoundT) -> RoundView:
         return RoundView(
             tuple(str(b) for b in rnd["bids"]),
             tuple(str(t) for t in rnd["tricks"]),

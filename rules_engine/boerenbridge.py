@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 from .bidding import (
     asked_alone,
@@ -22,14 +22,13 @@ from .bidding import (
     check_bidder,
     forbidden_bid,
 )
-from .checks import as_int, check_keys, seat_list
+from .checks import as_int, check_shape, seat_list
 from .core import (
     Choice,
     Draft,
     Entry,
     GameRules,
     Place,
-    Round,
     RoundContext,
     RoundView,
     Setup,
@@ -215,7 +214,20 @@ def _hands_presets(players: int) -> tuple[Preset, ...]:
     )
 
 
-class Boerenbridge(GameRules):
+class _BoerenbridgeBids(TypedDict):
+    bids: list[int | None]  # None: the player on 80 or more sits the round out
+    tricks: list[int]
+
+
+class BoerenbridgeRound(_BoerenbridgeBids, total=False):
+    """A round as the record holds it: every player's bid (none for a player who sits
+    out) and tricks; the trump, where noted (``total=False``: the optional key, which
+    the run-time check reads as mypy does)."""
+
+    trump: str
+
+
+class Boerenbridge(GameRules[BoerenbridgeRound]):
     messages = MESSAGES
     key = "boerenbridge"
     has_house_rules = True
@@ -471,19 +483,19 @@ class Boerenbridge(GameRules):
         bids[seat] = bid
         return {**draft, "bids": bids}
 
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
-        rnd: dict[str, Any] = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
+    def to_round(self, ctx: RoundContext, draft: Draft) -> BoerenbridgeRound:
+        rnd: BoerenbridgeRound = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
         if draft.get("trump") is not None:
             rnd["trump"] = draft["trump"]
         return rnd
 
     # --- Reading a round from a record -------------------------------------------
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    def entries(self, ctx: RoundContext, rnd: BoerenbridgeRound) -> list[Entry]:
         """Bids in seat order with the dealer's last (so the hook is checked), then tricks.
 
         A null bid is right exactly for the players on 80 or more.
         """
-        check_keys(rnd, ("bids", "tricks"), ("trump",))
+        check_shape(rnd, BoerenbridgeRound)
         bids = seat_list(ctx.setup, rnd["bids"], "bids")
         for seat, bid in enumerate(bids):
             if sits_out(ctx, seat) and bid is not None:
@@ -502,7 +514,7 @@ class Boerenbridge(GameRules):
         entries += [Entry("bid", seat, bids[seat]) for seat in order if bids[seat] is not None]
         return entries + tricks_entries(ctx, rnd["tricks"])
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: BoerenbridgeRound) -> tuple[int, ...]:
         return tuple(
             self.player_score(
                 ctx, None if b is None else as_int(b, Term("a bid")), as_int(t, "tricks")
@@ -520,7 +532,7 @@ class Boerenbridge(GameRules):
         custom = custom_score(ctx, bid, tricks)
         return round_score(bid, tricks) if custom is None else custom
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: BoerenbridgeRound) -> RoundView:
         # A player who sits out has no bid on the sheet: a dash, as on paper.
         bids = tuple("-" if b is None else str(b) for b in rnd["bids"])
         made = tuple(

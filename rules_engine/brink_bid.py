@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .bidding import BiddingInTurn
+from .bidding import BiddingInTurn, BiddingRound
 from .checks import check_trump
 from .core import (
     SUIT_SIGNS,
@@ -23,7 +23,6 @@ from .core import (
     Entry,
     Look,
     PaperRow,
-    Round,
     RoundContext,
     RoundView,
     Setup,
@@ -309,7 +308,15 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-class BrinkBid(ScheduledHands, BiddingInTurn):
+class BrinkBidRound(BiddingRound, total=False):
+    """A round of Brink Bid as the record holds it: the bidding's, and the dice rolled
+    (``Dice.to_json``: trump, number, direction), where they were."""
+
+    dice: dict[str, Any]
+
+
+class BrinkBid(ScheduledHands, BiddingInTurn[BrinkBidRound]):
+    round_shape = BrinkBidRound
     messages = MESSAGES
     words = (
         "left",
@@ -472,16 +479,13 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
         ]
         return tuple(notes)
 
-    def extra_fields(self) -> tuple[str, ...]:
-        return ("trump", "dice")
-
-    def extra_entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    def extra_entries(self, ctx: RoundContext, rnd: BrinkBidRound) -> list[Entry]:
         # The dice first: they come before the bidding, and a trump beside them
         # must agree with the trump die.
         entries = [Entry("dice", None, rnd["dice"])] if "dice" in rnd else []
         return entries + super().extra_entries(ctx, rnd)
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: BrinkBidRound) -> RoundView:
         view = super().view(ctx, rnd)
         notes: tuple[str, ...]
         if "dice" in rnd:
@@ -493,7 +497,7 @@ class BrinkBid(ScheduledHands, BiddingInTurn):
             return view
         return RoundView(view.bids, view.tricks, notes, view.made, counts=view.counts)
 
-    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+    def paper_row(self, ctx: RoundContext, rnd: BrinkBidRound, view: RoundView) -> PaperRow:
         """The three dice as rolled (or only the trump, where no dice were noted)."""
         row = super().paper_row(ctx, rnd, view)
         boxes: tuple[str, ...]

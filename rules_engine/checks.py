@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .core import TRUMPS, Choice, Round, Setup
+from .core import TRUMPS, Choice, Setup
 from .errors import RulesError
 from .messages import Message, written
 
@@ -34,7 +34,7 @@ def seat_list(setup: Setup, value: object, what: str) -> list[Any]:
     return value
 
 
-def check_keys(rnd: Round, required: Sequence[str], optional: Sequence[str] = ()) -> None:
+def check_keys(rnd: object, required: Sequence[str], optional: Sequence[str] = ()) -> None:
     if not isinstance(rnd, Mapping):
         raise RulesError(Message("record_round_object"))
     for key in required:
@@ -43,6 +43,24 @@ def check_keys(rnd: Round, required: Sequence[str], optional: Sequence[str] = ()
     for key in rnd:
         if key not in required and key not in optional:
             raise RulesError(Message("round_unknown_field", field=written(key)))
+
+
+def declared(shape: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys a round's declared shape (a ``TypedDict``) requires, and those it
+    allows, each in the order it declares them (a subclass's after its base's)."""
+    keys = tuple(shape.__annotations__)
+    required = shape.__required_keys__
+    return (
+        tuple(key for key in keys if key in required),
+        tuple(key for key in keys if key not in required),
+    )
+
+
+def check_shape(rnd: object, shape: Any) -> None:
+    """A record's round with the keys its declared shape requires, and none it does
+    not declare: the run-time check reads the same declaration mypy does."""
+    required, optional = declared(shape)
+    check_keys(rnd, required, optional)
 
 
 def trump_choices() -> tuple[Choice, ...]:

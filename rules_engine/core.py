@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from .errors import RulesError
 from .messages import Lowered, Message, Template, Term, comma_list
@@ -26,7 +27,23 @@ USUAL_PLAYERS = 4
 """How many players a new game starts with, where the game allows four."""
 
 Round = Mapping[str, Any]
-"""A round as the record holds it (see the scorepad/1 spec): plain JSON data."""
+"""A round as the record holds it (see the scorepad/1 spec): plain JSON data. A game
+declares its own shape of it, a ``TypedDict`` (``bidding.BiddingRound``), and its class
+is generic over that shape (``GameRules[BiddingRound]``); the shared code, which reads
+every game's rounds, reads them as this."""
+
+if TYPE_CHECKING:
+    # A default for the round's type (PEP 696), which Python 3.12's own typing has not
+    # at run time: mypy reads it from typing_extensions, so that ``GameRules`` alone
+    # is any game's rules, whatever its round's shape (the registry's, the shared
+    # code's). Nothing imports it at run time: the engine stays standard library only.
+    from typing_extensions import TypeVar
+
+    RoundT = TypeVar("RoundT", bound=Round, default=Any)
+else:
+    from typing import TypeVar
+
+    RoundT = TypeVar("RoundT", bound=Round)
 
 Draft = dict[str, Any]
 """A round being entered: the game's own working state, plain JSON-like data."""
@@ -514,18 +531,76 @@ class PaperRow:
     seats: tuple[tuple[str, ...], ...]
 
 
-class GameRules:
-    """One game's rules. Subclasses set the class data and implement the methods."""
+class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes no default)
+    """One game's rules.
 
+    What a game must give: its ``key``, ``title``, ``summary``, ``min_players`` and
+    ``max_players``, and the abstract methods, in three groups below: the shape of
+    the game (``hand_size``, ``round_count``), entering a round (``start``,
+    ``next_step``, ``enter``, ``to_round``) and reading one from a record
+    (``entries``, ``score_round``, ``view``). Everything else it may give, and has
+    a default for the games that do not: grouped as the players see it (its options
+    and words; its paper sheet; its players and pack; what a correction offers; the
+    table's screens; sealed bids). A game of a family (``BiddingInTurn``,
+    ``ScheduledHands``) gives most of the methods through its family.
+    """
+
+    # --- What a game must give ------------------------------------------------------
     key: ClassVar[str]
     title: ClassVar[str]
     summary: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+
+    # --- What it may give: its options and its words ----------------------------------
     options: ClassVar[tuple[Option, ...]] = ()
+    # Whether the game takes the house rules (RULINGS, "House rules") and offers presets.
+    has_house_rules: ClassVar[bool] = False
+    # The presets as published, whatever the table (see ``presets``).
+    published_presets: ClassVar[tuple[Preset, ...]] = ()
+    # The game's own messages, code to English, added to the catalogue (``messages.add``).
+    messages: ClassVar[Mapping[str, Template]] = {}
+    # The game's own words given from its data, as terms or labels (its calls, its dice's
+    # faces, its bonuses, its cells' headings), for the translations: with its summary,
+    # options and presets they are its words to translate (``game_words``).
+    words: ClassVar[tuple[str, ...]] = ()
+
+    # --- What it may give: its paper sheet --------------------------------------------
     # What a paper score sheet has a box for once a round, besides the players'
     # columns (Brink Bid's three dice).
     round_boxes: ClassVar[tuple[str, ...]] = ()
+    # A heading over the round boxes on paper ("Dice"), or none.
+    round_boxes_heading: ClassVar[str] = ""
+    # What a paper score sheet has a box for a player a round, before the points
+    # and the running total.
+    seat_boxes: ClassVar[tuple[str, ...]] = ("Bid", "Took")
+    # What the marks in those boxes mean, printed under the sheet (or nothing).
+    paper_key: ClassVar[str] = ""
+
+    # --- What it may give: its players, its pack and its course -----------------------
+    # The cards the hands are dealt from: a pack of 52 but Oh Hell's 51 (one is
+    # turned up for trump), Wizard's 60 and Skull King's 70.
+    pack: ClassVar[int] = 52
+    # The ranks in the pack used to draw for the first dealer, low to high.
+    draw_ranks: ClassVar[tuple[str, ...]] = (
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    )  # fmt: skip
+    # Whether players may come and go between rounds, and the plan change (RULINGS,
+    # "Players come and go"): not Sinker (exactly 2) nor Abracadabra.
+    seats_apart: ClassVar[bool] = False
+    # Whether a list of hands is played over and over (Boerenbridge plays to a score).
+    repeats_hands: ClassVar[bool] = False
+
+    # --- What it may give: its statistics ---------------------------------------------
+    # What a player's statistics call the rounds they made of those they had to make.
+    made_label: ClassVar[str] = "Bids made exactly"
+    # Whether a miss is told apart as taking too many or too few tricks (a bid of a
+    # number); not where the call is a kind of contract (Sinker's "zero", "all").
+    counts_over_under: ClassVar[bool] = True
+
+    # --- What it may give: its record's rounds, as a correction offers them -----------
+    # The fields of a record's round that hold one value a player, in seat order.
+    seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
     # What is rolled once a round, by the record's field: each die and its faces as
     # the record writes them (Brink Bid's dice). A correction of the sheet offers these.
     round_faces: ClassVar[Mapping[str, Mapping[str, tuple[object, ...]]]] = {}
@@ -535,47 +610,14 @@ class GameRules:
     # King's bonus), or the round's (its lost tricks).
     seat_numbers: ClassVar[Mapping[str, int | None]] = {}
     round_numbers: ClassVar[Mapping[str, int | None]] = {}
-    # A heading over the round boxes on paper ("Dice"), or none.
-    round_boxes_heading: ClassVar[str] = ""
-    # What a paper score sheet has a box for a player a round, before the points
-    # and the running total.
-    seat_boxes: ClassVar[tuple[str, ...]] = ("Bid", "Took")
-    # What the marks in those boxes mean, printed under the sheet (or nothing).
-    paper_key: ClassVar[str] = ""
-    # What a player's statistics call the rounds they made of those they had to make.
-    made_label: ClassVar[str] = "Bids made exactly"
-    # Whether a miss is told apart as taking too many or too few tricks (a bid of a
-    # number); not where the call is a kind of contract (Sinker's "zero", "all").
-    counts_over_under: ClassVar[bool] = True
-    # The cards the hands are dealt from: a pack of 52 but Oh Hell's 51 (one is
-    # turned up for trump), Wizard's 60 and Skull King's 70.
-    pack: ClassVar[int] = 52
-    # Whether the game takes the house rules (RULINGS, "House rules") and offers presets.
-    has_house_rules: ClassVar[bool] = False
-    # Whether a list of hands is played over and over (Boerenbridge plays to a score).
-    repeats_hands: ClassVar[bool] = False
-    # Whether players may come and go between rounds, and the plan change (RULINGS,
-    # "Players come and go"): not Sinker (exactly 2) nor Abracadabra.
-    seats_apart: ClassVar[bool] = False
-    # The fields of a record's round that hold one value a player, in seat order.
-    seat_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks")
+
+    # --- What it may give: its table --------------------------------------------------
     # The kinds of step the game asks besides ``StepKind``'s, its own (``AbracadabraStep``).
     kinds: ClassVar[tuple[str, ...]] = ()
     # The shapes its steps take at the table (the table loads what draws them).
     shapes: ClassVar[frozenset[Shape]] = frozenset({Shape.PAD})
-    # The game's own messages, code to English, added to the catalogue (``messages.add``).
-    messages: ClassVar[Mapping[str, Template]] = {}
-    # The game's own words given from its data, as terms or labels (its calls, its dice's
-    # faces, its bonuses, its cells' headings), for the translations: with its summary,
-    # options and presets they are its words to translate (``game_words``).
-    words: ClassVar[tuple[str, ...]] = ()
-    # The presets as published, whatever the table (see ``presets``).
-    published_presets: ClassVar[tuple[Preset, ...]] = ()
-    # The ranks in the pack used to draw for the first dealer, low to high.
-    draw_ranks: ClassVar[tuple[str, ...]] = (
-        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-    )  # fmt: skip
 
+    # --- Its players and presets (may) ------------------------------------------------
     @property
     def player_counts(self) -> str:
         """How many play, as players say it: "3 to 7", or "2" for a game of two."""
@@ -605,13 +647,16 @@ class GameRules:
         (not given: as published, or for the game's players as ruled)."""
         return self.published_presets
 
-    # --- The shape of the game -------------------------------------------------
+    # --- The shape of the game (must: hand_size, round_count) -------------------------
     def check_setup(self, setup: Setup) -> None:
         """Refuse options that only make sense together (most games have none)."""
+        return None
 
+    @abstractmethod
     def hand_size(self, setup: Setup, index: int) -> int:
         raise NotImplementedError
 
+    @abstractmethod
     def round_count(self, setup: Setup) -> int | None:
         """How many rounds the game has, or None where it plays to a score."""
         raise NotImplementedError
@@ -639,21 +684,29 @@ class GameRules:
     def winners(self, setup: Setup, totals: tuple[int, ...]) -> tuple[int, ...]:
         return highest(totals)
 
-    # --- Entering a round ------------------------------------------------------
+    # --- Entering a round (must: start, next_step, enter, to_round) -------------------
+    @abstractmethod
     def start(self, ctx: RoundContext) -> Draft:
         raise NotImplementedError
 
-    def begin(self, ctx: RoundContext, earlier: Sequence[Round]) -> Draft:
+    def begin(self, ctx: RoundContext, earlier: Sequence[RoundT]) -> Draft:
         """A round's draft at the table, where the rounds before it (``earlier``, in
         order; none for the first, or where the seats changed) may offer a shortcut
         (Abracadabra's same bid suits)."""
         return self.start(ctx)
 
+    @abstractmethod
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         raise NotImplementedError
 
+    @abstractmethod
     def enter(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
         """The draft after ``entry``, or a RulesError saying why it is refused."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def to_round(self, ctx: RoundContext, draft: Draft) -> RoundT:
+        """The record's round for a complete draft."""
         raise NotImplementedError
 
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
@@ -663,6 +716,24 @@ class GameRules:
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Steps the table may take now besides the next one (recording the trump)."""
         return ()
+
+    # --- The table's screens (may) ----------------------------------------------------
+    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
+        """What was bid and taken so far in the round being entered, per player.
+
+        Sealed, who has bid shows (a tick), not what, until the last bid is in.
+        """
+        if self.bids_sealed(ctx, draft):
+            bids = tuple("" if b is None else "✓" for b in draft["bids"])
+            return RoundView(bids, tuple("" for _ in range(ctx.n)))
+
+        def cells(key: str) -> tuple[str, ...]:
+            values = draft.get(key)
+            if not isinstance(values, list) or len(values) != ctx.n:
+                return tuple("" for _ in range(ctx.n))
+            return tuple("" if v is None else str(v) for v in values)
+
+        return RoundView(cells("bids"), cells("tricks"))
 
     def together(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """The next step and those after it that the table may answer on one screen,
@@ -693,6 +764,7 @@ class GameRules:
         (``undo_redo.describe``)."""
         return None
 
+    # --- Sealed bids, and a phone held by one player (may) ----------------------------
     def bidding_seats(self, ctx: RoundContext) -> tuple[int, ...]:
         """The players who bid this round, in bid order (Boerenbridge leaves some out)."""
         return ctx.bid_order
@@ -730,55 +802,22 @@ class GameRules:
             return False
         return isinstance(bids, list) and any(bids[s] is None for s in self.bidding_seats(ctx))
 
-    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
-        """What was bid and taken so far in the round being entered, per player.
-
-        Sealed, who has bid shows (a tick), not what, until the last bid is in.
-        """
-        if self.bids_sealed(ctx, draft):
-            bids = tuple("" if b is None else "✓" for b in draft["bids"])
-            return RoundView(bids, tuple("" for _ in range(ctx.n)))
-
-        def cells(key: str) -> tuple[str, ...]:
-            values = draft.get(key)
-            if not isinstance(values, list) or len(values) != ctx.n:
-                return tuple("" for _ in range(ctx.n))
-            return tuple("" if v is None else str(v) for v in values)
-
-        return RoundView(cells("bids"), cells("tricks"))
-
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
-        """The record's round for a complete draft."""
-        raise NotImplementedError
-
-    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
-        """The fields of a played round this game has a cell of its own for, a value
-        at a time, as entered (Abracadabra's whole deal, Sinker's calls): corrected on
-        the sheet with the other values kept. A round the cells of the bids, tricks,
-        trump, dice and whole numbers cover (``cells.py``) needs none."""
-        return ()
-
-    # --- Reading a round from a record -------------------------------------------
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    # --- Reading a round from a record (must: entries, score_round, view) -------------
+    @abstractmethod
+    def entries(self, ctx: RoundContext, rnd: RoundT) -> list[Entry]:
         """The entries that, made at the table, give this round of a record."""
         raise NotImplementedError
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    @abstractmethod
+    def score_round(self, ctx: RoundContext, rnd: RoundT) -> tuple[int, ...]:
         """Each player's score for a round already checked by ``check_round``."""
         raise NotImplementedError
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    @abstractmethod
+    def view(self, ctx: RoundContext, rnd: RoundT) -> RoundView:
         raise NotImplementedError
 
-    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
-        """The round's boxes on a paper sheet, for a round ``check_round`` accepted.
-
-        By default the round boxes are left empty and a player's are the bid and
-        the tricks of ``view``; a game whose sheet has other boxes says so here.
-        """
-        return plain_paper_row(self, view, ctx.n)
-
-    def check_round(self, ctx: RoundContext, rnd: Round) -> None:
+    def check_round(self, ctx: RoundContext, rnd: RoundT) -> None:
         """Refuse a record's round that could not have been entered at the table.
 
         The round is replayed entry by entry through the same rules the table
@@ -799,6 +838,22 @@ class GameRules:
         step = self.next_step(ctx, draft)
         if step.kind is not StepKind.COMPLETE:
             raise RulesError(Message("round_not_finished", step=Lowered(step.prompt)))
+
+    # --- Paper and corrections (may) --------------------------------------------------
+    def paper_row(self, ctx: RoundContext, rnd: RoundT, view: RoundView) -> PaperRow:
+        """The round's boxes on a paper sheet, for a round ``check_round`` accepted.
+
+        By default the round boxes are left empty and a player's are the bid and
+        the tricks of ``view``; a game whose sheet has other boxes says so here.
+        """
+        return plain_paper_row(self, view, ctx.n)
+
+    def round_cells(self, ctx: RoundContext, rnd: RoundT) -> tuple[Cell, ...]:
+        """The fields of a played round this game has a cell of its own for, a value
+        at a time, as entered (Abracadabra's whole deal, Sinker's calls): corrected on
+        the sheet with the other values kept. A round the cells of the bids, tricks,
+        trump, dice and whole numbers cover (``cells.py``) needs none."""
+        return ()
 
 
 def game_words(rules: GameRules) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ templates if its steps take a shape no game has yet, and a line here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from .abracadabra import Abracadabra
 from .boerenbridge import Boerenbridge
@@ -32,6 +33,10 @@ _GAMES: dict[str, GameRules] = {
 
 GAMES: Mapping[str, GameRules] = _GAMES
 """The games by key, as registered: the line above, or ``register``."""
+
+BUILT_IN: Mapping[str, GameRules] = MappingProxyType(dict(_GAMES))
+"""The games of the line above alone, not those added by ``register`` (the tests'
+own): the games whose words the app carries, in Dutch too."""
 
 
 def register(rules: GameRules) -> GameRules:

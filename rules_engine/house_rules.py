@@ -10,7 +10,7 @@ of these options from public sources, live with each game (``GameRules.presets``
 
 from __future__ import annotations
 
-from .core import GameRules, RoundContext, Setup
+from .core import GameRules, RoundContext, RoundT, Setup
 from .errors import RulesError
 from .expressions import Expression, scorer
 from .messages import Lowered, Message, Term
@@ -222,7 +222,7 @@ def hand_pattern(start: int, peak: int, end: int) -> tuple[int, ...]:
     return (*first, *second)
 
 
-class ScheduledHands(GameRules):
+class ScheduledHands(GameRules[RoundT]):
     """A game dealt from a list of hand sizes: the house rule ``hands`` where given,
     else the game's own (``hands_as_ruled``); the game ends after the last."""
 

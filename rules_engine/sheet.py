@@ -285,44 +285,31 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             continue
         key = _kept_key(setup, ctx, played)
         kept = _recall(key) if key is not None else None
+        problem: str | None = None
         if kept is not None:
             scores, view = kept
-            totals = _after(record, ctx, totals, scores)
-            scored.append(
-                ScoredRound(
-                    ctx.number,
-                    dealer,
-                    ctx.hand_size,
-                    spread(scores, ctx.seats, count),
-                    totals,
-                    spread_view(view, ctx, count),
-                    seated=seated,
-                )
-            )
-            finished = _over(record, ctx, index + 1, totals)
-            continue
-        problem: str | None = None
-        try:
-            rules.check_round(ctx, played)
-        except RulesError as error:
-            if strict:
-                raise error.in_round(ctx.number) from None
-            problem = error.message
-        try:
-            scores = rules.score_round(ctx, played)
-            view = rules.view(ctx, played)
-            if len(scores) != ctx.n:
-                raise RulesError(Message("round_scores_for", scores=len(scores), players=ctx.n))
-        except (RulesError, LookupError, TypeError, ValueError):
-            if strict:
-                raise
-            # Only in review, for a round whose shape is broken: it counts for
-            # nothing until it is corrected.
-            unreadable = problem or Message("round_unreadable")
-            scored.append(_unplayable(index, dealer, totals, unreadable, seated))
-            continue
-        if problem is None and key is not None:
-            _keep(key, (scores, view))
+        else:
+            try:
+                rules.check_round(ctx, played)
+            except RulesError as error:
+                if strict:
+                    raise error.in_round(ctx.number) from None
+                problem = error.message
+            try:
+                scores = rules.score_round(ctx, played)
+                view = rules.view(ctx, played)
+                if len(scores) != ctx.n:
+                    raise RulesError(Message("round_scores_for", scores=len(scores), players=ctx.n))
+            except (RulesError, LookupError, TypeError, ValueError):
+                if strict:
+                    raise
+                # Only in review, for a round whose shape is broken: it counts for
+                # nothing until it is corrected.
+                unreadable = problem or Message("round_unreadable")
+                scored.append(_unplayable(index, dealer, totals, unreadable, seated))
+                continue
+            if problem is None and key is not None:
+                _keep(key, (scores, view))
         totals = _after(record, ctx, totals, scores)
         scored.append(
             ScoredRound(

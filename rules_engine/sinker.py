@@ -11,9 +11,9 @@ more tricks scores -10 (at 4-4 both do).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
-from .checks import check_keys, players_int, seat_list
+from .checks import check_shape, players_int, seat_list
 from .core import (
     Cell,
     Choice,
@@ -22,7 +22,6 @@ from .core import (
     GameRules,
     PaperRow,
     Part,
-    Round,
     RoundContext,
     RoundView,
     Setup,
@@ -209,7 +208,15 @@ def contract_made(contract: str, tricks: int) -> bool:
     return tricks <= MOST_TRICKS[contract]
 
 
-class Sinker(GameRules):
+class SinkerRound(TypedDict):
+    """A deal of Sinker as the record holds it: the calls in the order made (the
+    non-dealer first: a number, "zero", "all" or "pass") and each player's tricks."""
+
+    calls: list[str]
+    tricks: list[int]
+
+
+class Sinker(GameRules[SinkerRound]):
     messages = MESSAGES
     words = (
         "pass",
@@ -341,12 +348,12 @@ class Sinker(GameRules):
             notes.append(Message(code, player=ctx.name(bids.bidder), contract=Term(bids.standing)))
         return tuple(notes)
 
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+    def to_round(self, ctx: RoundContext, draft: Draft) -> SinkerRound:
         return {"calls": list(draft["calls"]), "tricks": list(draft["tricks"])}
 
     # --- Reading a round from a record -------------------------------------------
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
-        check_keys(rnd, ("calls", "tricks"))
+    def entries(self, ctx: RoundContext, rnd: SinkerRound) -> list[Entry]:
+        check_shape(rnd, SinkerRound)
         calls = rnd["calls"]
         if not isinstance(calls, list):
             raise RulesError(Message("sinker_calls_list", field="calls"))
@@ -375,7 +382,7 @@ class Sinker(GameRules):
             raise RulesError(Message("tricks_sum", total=sum(tricks), hand_size=TRICKS))
         return [*entries, Entry("tricks", seat, tricks[seat])]
 
-    def round_cells(self, ctx: RoundContext, rnd: Round) -> tuple[Cell, ...]:
+    def round_cells(self, ctx: RoundContext, rnd: SinkerRound) -> tuple[Cell, ...]:
         """Each call as made, in place (the tricks are a cell of every game's): a
         changed call is checked with the deal whole, the auction as the table has it."""
         self.entries(ctx, rnd)  # its shape as the rules read it, or why not
@@ -412,7 +419,7 @@ class Sinker(GameRules):
             )
         )
 
-    def contract(self, ctx: RoundContext, rnd: Round) -> tuple[int, str]:
+    def contract(self, ctx: RoundContext, rnd: SinkerRound) -> tuple[int, str]:
         """The bidder and the contract of a round that is not Diving."""
         bids = Auction(tuple(rnd["calls"]), non_dealer(ctx))
         if bids.bidder is None or bids.standing is None:
@@ -420,10 +427,10 @@ class Sinker(GameRules):
             raise RulesError(Message("sinker_no_contract"))
         return bids.bidder, bids.standing
 
-    def is_diving(self, rnd: Round) -> bool:
+    def is_diving(self, rnd: SinkerRound) -> bool:
         return list(rnd["calls"]) == ["pass", "pass"]
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: SinkerRound) -> tuple[int, ...]:
         tricks = list(rnd["tricks"])
         if self.is_diving(rnd):
             most = max(tricks)
@@ -434,7 +441,7 @@ class Sinker(GameRules):
         scores[bidder if made else 1 - bidder] = POINTS[contract]
         return tuple(scores)
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: SinkerRound) -> RoundView:
         tricks = tuple(str(t) for t in rnd["tricks"])
         if self.is_diving(rnd):
             return RoundView(("dive", "dive"), tricks, (Message("sinker_diving"),), (None, None))
@@ -448,7 +455,7 @@ class Sinker(GameRules):
         outcome[bidder] = made
         return RoundView(tuple(shown), tricks, (note,), tuple(outcome))
 
-    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+    def paper_row(self, ctx: RoundContext, rnd: SinkerRound, view: RoundView) -> PaperRow:
         """The calls in the order made (the non-dealer first), the contract with its
         bidder and how it went, and each player's tricks."""
         calls = comma_list([Term(str(call)) for call in rnd["calls"]])

@@ -14,17 +14,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 from .bidding import asked_alone, bid_choices, bids_prompt, check_bid_range, check_bidder
-from .checks import as_int, check_keys, seat_list
+from .checks import as_int, check_shape, seat_list
 from .core import (
     Choice,
     Draft,
     Entry,
     PaperRow,
     Place,
-    Round,
     RoundContext,
     RoundView,
     Setup,
@@ -175,7 +174,21 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-class SkullKing(ScheduledHands):
+class _SkullKingBids(TypedDict):
+    bids: list[int]
+    tricks: list[int]
+
+
+class SkullKingRound(_SkullKingBids, total=False):
+    """A round as the record holds it: every player's bid and tricks; their bonuses
+    and the tricks the Kraken took, where there are any (``total=False``: optional keys,
+    which the run-time check reads as mypy does)."""
+
+    bonus: list[int]
+    lost: int
+
+
+class SkullKing(ScheduledHands[SkullKingRound]):
     messages = MESSAGES
     words = (
         "A 14",
@@ -436,9 +449,9 @@ class SkullKing(ScheduledHands):
             given[seat] = 0
         return {**draft, "bonus": given}
 
-    def to_round(self, ctx: RoundContext, draft: Draft) -> dict[str, Any]:
+    def to_round(self, ctx: RoundContext, draft: Draft) -> SkullKingRound:
         """The bids and tricks; the bonuses and the lost tricks only where there are any."""
-        rnd: dict[str, Any] = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
+        rnd: SkullKingRound = {"bids": list(draft["bids"]), "tricks": list(draft["tricks"])}
         bonus = [b or 0 for b in draft["bonus"]]
         if any(bonus):
             rnd["bonus"] = bonus
@@ -447,12 +460,12 @@ class SkullKing(ScheduledHands):
         return rnd
 
     # --- Reading a round from a record -------------------------------------------
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    def entries(self, ctx: RoundContext, rnd: SkullKingRound) -> list[Entry]:
         """Bids in bid order, the lost tricks, the tricks, then the bonuses of those
         who made their bid, as the table enters them: each bonus won, then one entry
         for the rest, who won none. A bonus beside a missed bid is checked and counts
         nothing."""
-        check_keys(rnd, ("bids", "tricks"), ("bonus", "lost"))
+        check_shape(rnd, SkullKingRound)
         bids = seat_list(ctx.setup, rnd["bids"], "bids")
         lost = as_int(rnd.get("lost", 0), "lost")
         if not 0 <= lost <= ctx.hand_size:
@@ -478,10 +491,10 @@ class SkullKing(ScheduledHands):
             entries.append(Entry("bonus", None, NO_MORE))
         return entries
 
-    def bonuses(self, ctx: RoundContext, rnd: Round) -> list[int]:
+    def bonuses(self, ctx: RoundContext, rnd: SkullKingRound) -> list[int]:
         return list(rnd.get("bonus", [0] * ctx.n))
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: SkullKingRound) -> tuple[int, ...]:
         return tuple(
             round_score(b, t, ctx.hand_size, x)
             for b, t, x in zip(rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd), strict=True)
@@ -491,7 +504,7 @@ class SkullKing(ScheduledHands):
         """A bidder's score without a bonus (the house rules' preview asks every game)."""
         return round_score(bid, tricks, ctx.hand_size, 0)
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: SkullKingRound) -> RoundView:
         bids, tricks, bonus = rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd)
         made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
         breakdown = tuple(
@@ -511,7 +524,7 @@ class SkullKing(ScheduledHands):
             counts=tuple(zip(bids, tricks, strict=True)),
         )
 
-    def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
+    def paper_row(self, ctx: RoundContext, rnd: SkullKingRound, view: RoundView) -> PaperRow:
         """A player's bid, tricks and the bonus that counted."""
         bonus = self.bonuses(ctx, rnd)
         seats = tuple(

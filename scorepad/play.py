@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.db import transaction
+
 from rules_engine import Entry, Table
 from scorepad.live import publish
-from scorepad.models import Game, Seat
+from scorepad.models import Figures, Game, Seat
+from scorepad.ratings import rerate
 from scorepad.screens import kept
 
 
@@ -30,9 +33,13 @@ def save(game: Game, after: Table, redo: Sequence[Entry] = ()) -> bool:
 
 
 def delete(game: Game, when: datetime | None) -> None:
-    """Delete the game (at ``when``), or bring it back (None)."""
-    game.set_deleted(when)
-    publish.changed(game)
+    """Delete the game (at ``when``), or bring it back (None), and rate the owner's
+    games of its kind again without it (or with it), in one transaction: the figures
+    never say the game is gone while the ratings still count it."""
+    with transaction.atomic():
+        game.set_deleted(when)
+        rerate(Figures, game.owner_id, game.kind)
+        publish.changed(game)
 
 
 def take_seat(game: Game, number: int) -> Seat | None:

@@ -165,29 +165,19 @@ def title_of(kind: str) -> str:
     return GAMES[kind].title if kind in GAMES else kind
 
 
+# A line's fields as a row of figures names them, and as GameLine does.
+RENAMED = {"game__key": "key", "played": "when"}
 LINE_FIELDS = (
     *("game__key", "kind", "played", "seat", "name", "finished", "won"),
     *("placing", "players", "margin", "total", "running", "ranked"),
 )
+LINE_NAMES = {field: RENAMED.get(field, field) for field in LINE_FIELDS}
 
 
 def _line(row: dict[str, Any]) -> GameLine:
-    return GameLine(
-        key=row["game__key"],
-        kind=row["kind"],
-        title=title_of(row["kind"]),
-        when=row["played"],
-        seat=row["seat"],
-        name=row["name"],
-        finished=row["finished"],
-        won=row["won"],
-        placing=row["placing"],
-        players=row["players"],
-        margin=row["margin"],
-        total=row["total"],
-        running=tuple(row["running"]),
-        ranked=row["ranked"],
-    )
+    line = {name: row[field] for field, name in LINE_NAMES.items()}
+    line["running"] = tuple(line["running"])
+    return GameLine(title=title_of(row["kind"]), **line)
 
 
 def _lines(figures: QuerySet[Figures]) -> list[GameLine]:
@@ -199,6 +189,10 @@ def _lines(figures: QuerySet[Figures]) -> list[GameLine]:
 # range (``figures_by_placing``; the worst read backwards, its equals sorted apart).
 BEST = (F("placing").asc(), F("margin").desc(), F("played").desc(), F("pk").desc())
 WORST = (F("placing").desc(), F("margin").asc(), F("played").desc(), F("pk").desc())
+
+
+# What ``_by_kind`` adds up, a kind a row, by GameStats' names.
+SUMS = ("played", "finished", "won", "bids", "made", "over", "under", "rounds", "points")
 
 
 def _by_kind(mine: QuerySet[Figures]) -> list[Any]:
@@ -329,15 +323,7 @@ def player_stats(
                 title=title_of(kind),
                 made_label=gettext(rules.made_label if rules else "Bids made exactly"),
                 counts_over_under=rules.counts_over_under if rules else True,
-                played=row["played"],
-                finished=row["finished"],
-                won=row["won"],
-                bids=row["bids"],
-                made=row["made"],
-                over=row["over"],
-                under=row["under"],
-                rounds=row["rounds"],
-                points=row["points"],
+                **{name: row[name] for name in SUMS},
                 best=ranked.get(ends[kind]["best"]),
                 worst=ranked.get(ends[kind]["worst"]),
                 accuracy=tuple(accuracy.get(kind, ())),

@@ -31,8 +31,7 @@ from rules_engine import (
     Step,
 )
 from rules_engine import StepKind as Shared
-from rules_engine.bidding import BiddingInTurn
-from rules_engine.core import Round
+from rules_engine.bidding import BiddingInTurn, BiddingRound
 from rules_engine.messages import add, written
 
 HANDS = (1, 2, 3)
@@ -72,8 +71,18 @@ class LuckyStep(enum.StrEnum):
     LUCKY = "lucky"  # who took the lucky trick
 
 
-class LuckyTrick(BiddingInTurn):
+class LuckyRound(BiddingRound, total=False):
+    """A round as the record holds it: the bidding's, the luck die's face and who took
+    the lucky trick (a seat): its declared shape, read by mypy and the record's check."""
+
+    luck: int
+    lucky: int
+
+
+class LuckyTrick(BiddingInTurn[LuckyRound]):
     """Oh Hell's bids and tricks over three short rounds, a luck die and a lucky trick."""
+
+    round_shape = LuckyRound
 
     key = "lucky-trick"
     title = "Lucky Trick"
@@ -153,10 +162,7 @@ class LuckyTrick(BiddingInTurn):
         worth = Message("lucky_worth", face=draft["luck"], points=LUCKY_POINTS * draft["luck"])
         return (worth, *notes)
 
-    def extra_fields(self) -> tuple[str, ...]:
-        return ("trump", "luck", "lucky")
-
-    def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
+    def entries(self, ctx: RoundContext, rnd: LuckyRound) -> list[Entry]:
         # The roll first, as the table asks it: a correction reopens the round with it.
         entries = super().entries(ctx, rnd)
         roll = [Entry("dice", None, {LUCK_DIE.key: rnd["luck"]})] if "luck" in rnd else []
@@ -166,14 +172,14 @@ class LuckyTrick(BiddingInTurn):
     def round_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         return tricks + (10 if bid == tricks else 0)
 
-    def score_round(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+    def score_round(self, ctx: RoundContext, rnd: LuckyRound) -> tuple[int, ...]:
         scores = super().score_round(ctx, rnd)
         lucky = LUCKY_POINTS * rnd["luck"]
         return tuple(
             score + (lucky if seat == rnd["lucky"] else 0) for seat, score in enumerate(scores)
         )
 
-    def view(self, ctx: RoundContext, rnd: Round) -> RoundView:
+    def view(self, ctx: RoundContext, rnd: LuckyRound) -> RoundView:
         view = super().view(ctx, rnd)
         points = LUCKY_POINTS * rnd["luck"]
         note = Message("lucky_note", player=ctx.name(rnd["lucky"]), points=points)

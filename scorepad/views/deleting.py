@@ -20,7 +20,6 @@ from scorepad import play
 from scorepad.access import keeper_game
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Figures
-from scorepad.ratings import rerate
 
 
 def _back(request: HtmxHttpRequest, default: str) -> str:
@@ -42,8 +41,7 @@ def delete_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
         context = {"game": game, "title": title, "players": list(seats), "next": _back(request, "")}
         return render(request, "delete.html", context)
     if game.deleted is None:
-        play.delete(game, timezone.now())
-        rerate(Figures, game.owner_id, game.kind)  # the later games rated without it
+        play.delete(game, timezone.now())  # the later games rated without it
     return HttpResponseRedirect(f"{reverse('history')}?deleted={game.key}", status=303)
 
 
@@ -53,5 +51,4 @@ def restore_game(request: HtmxHttpRequest, key: str) -> HttpResponse:
     game = keeper_game(request, key)
     if game.deleted is not None:
         play.delete(game, None)
-        rerate(Figures, game.owner_id, game.kind)
     return HttpResponseRedirect(_back(request, reverse("sheet", args=[game.key])), status=303)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -35,13 +37,14 @@ from scorepad.forms import (
     OWN,
     SAVED,
     RulesNameForm,
+    SavedRules,
     SetupAction,
     SetupActionForm,
     SetupForm,
     small_number,
 )
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Game
+from scorepad.models import Game, HouseRules
 from scorepad.saved_rules import find_set, save_set, saved_for_form
 from scorepad.views.players import roster
 
@@ -174,155 +177,195 @@ def _typed(request: HtmxHttpRequest, form: SetupForm) -> dict[str, Any]:
     return {name: request.POST.get(name) for name in form.fields if name not in skip}
 
 
-def _rules_action(
-    request: HtmxHttpRequest, form: SetupForm, names: list[str], dealer: str, action: SetupAction
-) -> HttpResponse:
+@dataclass(frozen=True)
+class _Posted:
+    """A setup POST as every button's handler reads it: the game's rules, the form
+    (bound to the post, built once here), the players' rows, the dealer picked and the
+    button pressed (``action.target``: a row, a saved set, a roster name)."""
+
+    request: HtmxHttpRequest
+    rules: GameRules
+    saved: list[SavedRules]
+    form: SetupForm
+    names: list[str]
+    dealer: str
+    action: SetupAction
+
+    def typed(self) -> dict[str, Any]:
+        return _typed(self.request, self.form)
+
+
+# --- The Rules fieldset's buttons: each says what changes in the form drawn again,
+# and why it refused, if it did (``_rules_page`` draws the answer). ---------------------
+RulesChange = tuple[dict[str, Any], str]
+
+
+def _preview(posted: _Posted) -> RulesChange:
+    return {}, ""
+
+
+def _preview_own(posted: _Posted) -> RulesChange:
+    """A field of our own rules was changed: play by them from now on."""
+    return {"rules": OWN}, ""
+
+
+def _pattern(posted: _Posted) -> RulesChange:
+    """Fill in the hands from a start, a peak and an end."""
+    try:
+        return {"option_hands": posted.form.pattern(), "rules": OWN}, ""
+    except ValidationError as refused:
+        return {}, " ".join(refused.messages)
+
+
+def _save_rules(posted: _Posted) -> RulesChange:
+    named = RulesNameForm({"name": posted.request.POST.get("rules_name", "")})
+    try:
+        options = posted.form.rules_to_save()
+        if not named.is_valid():
+            raise ValidationError(list(named.errors["name"]))
+        kept = save_set(posted.request, posted.rules.key, named.cleaned_data["name"], options)
+    except ValidationError as refused:
+        return {}, " ".join(refused.messages)
+    return {"rules": f"{SAVED}{kept.pk}", "rules_name": ""}, ""
+
+
+def _edit_rules(posted: _Posted) -> RulesChange:
+    """The rules chosen, written out in our own rules' fields to change."""
+    form = posted.form
+    try:
+        if "option_hands" in form.errors:  # unreadable: the field cleaned it away
+            raise ValidationError(list(form.errors["option_hands"]))
+        chosen = form.house_options(getattr(form, "cleaned_data", {}))
+    except ValidationError as refused:  # our own rules, with hand sizes unreadable
+        return {}, " ".join(refused.messages)
+    return form.own_initial(chosen), ""
+
+
+def _saved_set(posted: _Posted) -> HouseRules | None:
+    number = small_number(posted.action.target, digits=ID_DIGITS)
+    return None if number is None else find_set(posted.request, posted.rules.key, number)
+
+
+def _rename(posted: _Posted) -> RulesChange:
+    found = _saved_set(posted)
+    ident = posted.action.target
+    named = RulesNameForm({"name": posted.request.POST.get(f"name-{ident}", "")})
+    if found is None:
+        return {}, gettext("Those saved rules are gone.")
+    if not named.is_valid():
+        return {}, " ".join(str(message) for message in named.errors["name"])
+    found.name = named.cleaned_data["name"]
+    found.save(update_fields=["name"])
+    return {}, ""
+
+
+def _delete(posted: _Posted) -> RulesChange:
+    found = _saved_set(posted)
+    if found is None:
+        return {}, gettext("Those saved rules are gone.")
+    found.delete()
+    if posted.request.POST.get("rules") == f"{SAVED}{posted.action.target}":
+        return {"rules": AS_RULED}, ""
+    return {}, ""
+
+
+RULES_BUTTONS: dict[str, Callable[[_Posted], RulesChange]] = {
+    "preview": _preview,
+    "preview-own": _preview_own,
+    "pattern": _pattern,
+    "save-rules": _save_rules,
+    "edit-rules": _edit_rules,
+    "rename": _rename,
+    "delete": _delete,
+}
+
+
+def _rules_page(posted: _Posted) -> HttpResponse:
     """A button of the Rules fieldset: preview, fill in the hands, save, rename, delete.
 
-    The form is drawn again with what was typed (unbound: nothing else is checked);
-    a refusal is shown in the Rules fieldset and changes nothing.
+    The form is drawn again with what was typed and what the button changed (unbound:
+    nothing else is checked); a refusal is shown in the Rules fieldset and changes
+    nothing.
     """
-    rules = form.rules
-    typed = _typed(request, form)
-    error = ""
-    form.is_valid()  # the fields that clean, for the buttons below
-    verb, ident = action.verb, action.target
-    if verb == "preview-own":
-        # A field of our own rules was changed: play by them from now on.
-        typed["rules"] = OWN
-    if verb == "pattern":
-        try:
-            typed.update(option_hands=form.pattern(), rules=OWN)
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
-    elif verb == "save-rules":
-        named = RulesNameForm({"name": request.POST.get("rules_name", "")})
-        try:
-            options = form.rules_to_save()
-            if not named.is_valid():
-                raise ValidationError(list(named.errors["name"]))
-            kept = save_set(request, rules.key, named.cleaned_data["name"], options)
-            typed.update(rules=f"{SAVED}{kept.pk}", rules_name="")
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
-    elif verb == "edit-rules":
-        try:
-            if "option_hands" in form.errors:  # unreadable: the field cleaned it away
-                raise ValidationError(list(form.errors["option_hands"]))
-            chosen = form.house_options(getattr(form, "cleaned_data", {}))
-            typed.update(form.own_initial(chosen))
-        except ValidationError as refused:  # our own rules, with hand sizes unreadable
-            error = " ".join(refused.messages)
-    elif verb in ("rename", "delete"):
-        number = small_number(ident, digits=ID_DIGITS)
-        found = None if number is None else find_set(request, rules.key, number)
-        named = RulesNameForm({"name": request.POST.get(f"name-{ident}", "")})
-        if found is None:
-            error = gettext("Those saved rules are gone.")
-        elif verb == "delete":
-            found.delete()
-            if typed.get("rules") == f"{SAVED}{ident}":
-                typed["rules"] = AS_RULED
-        elif named.is_valid():
-            found.name = named.cleaned_data["name"]
-            found.save(update_fields=["name"])
-        else:
-            error = " ".join(str(message) for message in named.errors["name"])
-    saved = saved_for_form(request, rules.key)
-    unbound = SetupForm(rules, initial=typed, saved=saved, players=len(names))
+    request, rules, form = posted.request, posted.rules, posted.form
+    if not form.has_house_rules:
+        # No page of ours offers these buttons for this game: a crafted post.
+        form.is_valid()
+        form.add_error(None, gettext("%(game)s has no house rules.") % {"game": rules.title})
+        return _page(request, form, posted.names, status=400, dealer=posted.dealer)
+    form.is_valid()  # the fields that clean, for the buttons
+    changed, error = RULES_BUTTONS[posted.action.verb](posted)
+    typed = posted.typed() | changed
+    saved = saved_for_form(request, rules.key)  # as the button left them
+    unbound = SetupForm(rules, initial=typed, saved=saved, players=len(posted.names))
     data = request.POST.copy()
     for name, value in typed.items():
         data[name] = "" if value is None else str(value)
     checked = SetupForm(rules, data, saved=saved)
-    preview = checked.preview()
-    own_errors = checked.own_errors()
-    status = 400 if error else 200
     # htmx asks a preview for the fragment alone (with the rules' choices, out of
     # band, when our own rules were just chosen by typing in them). The answer is
     # what the request swaps: the preview only where htmx targets the preview, else
     # the whole form, so that no button can put a preview where the form was.
     targets_preview = request.htmx and request.htmx.target == "rules-preview"
-    part = "rules-preview" if targets_preview and verb.startswith("preview") else "setup-form"
+    previews = posted.action.verb.startswith("preview")
+    part = "rules-preview" if targets_preview and previews else "setup-form"
     return _page(
         request,
         unbound,
-        names,
-        status,
-        dealer,
+        posted.names,
+        400 if error else 200,
+        posted.dealer,
         part,
-        preview=preview,
+        preview=checked.preview(),
         rules_error=error,
-        own_errors=own_errors,
+        own_errors=checked.own_errors(),
     )
 
 
-class _StartedAlready(Exception):
-    pass
+# --- The players' rows and the start ---------------------------------------------------
 
 
-def _start_once(
-    token: str, record: Record, owner: Any, dealer_draw: Any, rules_name: str = ""
-) -> Game:
-    """The game, stored whole or not at all, and once for the form's token.
-
-    A second "Start" from the same form (a double tap) waits for the first to commit,
-    finds its token taken, and answers with the first one's game.
-    """
-    try:
-        with transaction.atomic():
-            game = Game.start(record, owner=owner, dealer_draw=dealer_draw, rules_name=rules_name)
-            if token and not cache.add(f"started:{token}", game.key, timeout=60 * 60):
-                raise _StartedAlready
-            return game
-    except _StartedAlready:
-        first = Game.objects.filter(key=cache.get(f"started:{token}") or "").first()
-        # Gone already (deleted, or the cache emptied): start it after all.
-        return first or _start_once("", record, owner, dealer_draw, rules_name)
+def _dealers(posted: _Posted) -> HttpResponse:
+    """A name was typed: the dealer choices' names again (htmx; else the page)."""
+    unbound = SetupForm(
+        posted.rules, initial=posted.typed(), saved=posted.saved, players=len(posted.names)
+    )
+    return _page(posted.request, unbound, posted.names, dealer=posted.dealer, part="dealer-names")
 
 
-@require_http_methods(["GET", "POST"])
-def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
-    rules = _rules(game)
-    saved = saved_for_form(request, rules.key)
-    if request.method == "GET":
-        count = rules.usual_players
-        return _page(request, SetupForm(rules, saved=saved), [""] * count)
-    form = SetupForm(rules, request.POST, saved=saved)
-    names = form.names() or [""] * rules.min_players
-    action = SetupActionForm(request.POST).button()
-    dealer = str(request.POST.get("first_dealer", "draw"))
-    if action.for_rules:
-        if not form.has_house_rules:
-            # No page of ours offers these buttons for this game: a crafted post.
-            form.is_valid()
-            form.add_error(None, gettext("%(game)s has no house rules.") % {"game": rules.title})
-            return _page(request, form, names, status=400, dealer=dealer)
-        return _rules_action(request, form, names, dealer, action)
-    if action.verb != "start":
-        # Editing the list redraws the form with what was typed; nothing is saved,
-        # and nothing is checked yet: an unbound form shows no errors. The dealer
-        # picked is kept unless seats moved, when the same place is someone else.
-        unbound = SetupForm(rules, initial=_typed(request, form), saved=saved, players=len(names))
-        if action.verb == "dealers":
-            # A name was typed: the dealer choices' names again (htmx; else the page).
-            return _page(request, unbound, names, dealer=dealer, part="dealer-names")
-        kept = dealer if action.verb in ("add", "pick") else "draw"
-        edited = _edited(names, action, form.player_range()[1])
-        # Rules that cannot be played by the rows now shown give way to a preset that
-        # can (Boerenbridge for five: its hands for five), and back.
-        typed = _typed(request, form) | form.for_count(len(edited))
-        posted = request.POST.copy()
-        for name, value in typed.items():
-            posted[name] = "" if value is None else str(value)
-        # The presets deal their hands for the rows now shown, and so does the preview:
-        # a player removed deals other hands.
-        unbound = SetupForm(rules, initial=typed, saved=saved, players=len(edited))
-        preview = SetupForm(rules, posted, saved=saved).preview(seats=len(edited))
-        # Our own rules' refusals stay beside their fields while the players change.
-        own_errors = form.own_errors()
-        return _page(request, unbound, edited, dealer=kept, preview=preview, own_errors=own_errors)
+def _players(posted: _Posted) -> HttpResponse:
+    """Editing the list (add, pick, remove, up, down; or a value no button sends)
+    redraws the form with what was typed; nothing is saved, and nothing is checked yet:
+    an unbound form shows no errors. The dealer picked is kept unless seats moved, when
+    the same place is someone else."""
+    rules, form, action = posted.rules, posted.form, posted.action
+    kept = posted.dealer if action.verb in ("add", "pick") else "draw"
+    edited = _edited(posted.names, action, form.player_range()[1])
+    # Rules that cannot be played by the rows now shown give way to a preset that
+    # can (Boerenbridge for five: its hands for five), and back.
+    typed = posted.typed() | form.for_count(len(edited))
+    data = posted.request.POST.copy()
+    for name, value in typed.items():
+        data[name] = "" if value is None else str(value)
+    # The presets deal their hands for the rows now shown, and so does the preview:
+    # a player removed deals other hands.
+    unbound = SetupForm(rules, initial=typed, saved=posted.saved, players=len(edited))
+    preview = SetupForm(rules, data, saved=posted.saved).preview(seats=len(edited))
+    # Our own rules' refusals stay beside their fields while the players change.
+    own_errors = form.own_errors()
+    return _page(
+        posted.request, unbound, edited, dealer=kept, preview=preview, own_errors=own_errors
+    )
+
+
+def _start(posted: _Posted) -> HttpResponse:
+    """Start: the form checked whole (the engine checks the record), the game stored
+    once for the form's token, then its table."""
+    request, rules, form = posted.request, posted.rules, posted.form
     if not form.is_valid():
-        return _page(request, form, names, status=400, dealer=dealer, preview=form.preview())
+        return _page(
+            request, form, posted.names, status=400, dealer=posted.dealer, preview=form.preview()
+        )
     too_many = throttle.refused(throttle.new_games(), request)
     if too_many:
         return too_many
@@ -355,3 +398,49 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
         # htmx would follow a redirect and swap the table into the setup form.
         return HttpResponseClientRedirect(url)
     return HttpResponseRedirect(url, status=303)
+
+
+class _StartedAlready(Exception):
+    pass
+
+
+def _start_once(
+    token: str, record: Record, owner: Any, dealer_draw: Any, rules_name: str = ""
+) -> Game:
+    """The game, stored whole or not at all, and once for the form's token.
+
+    A second "Start" from the same form (a double tap) waits for the first to commit,
+    finds its token taken, and answers with the first one's game.
+    """
+    try:
+        with transaction.atomic():
+            game = Game.start(record, owner=owner, dealer_draw=dealer_draw, rules_name=rules_name)
+            if token and not cache.add(f"started:{token}", game.key, timeout=60 * 60):
+                raise _StartedAlready
+            return game
+    except _StartedAlready:
+        first = Game.objects.filter(key=cache.get(f"started:{token}") or "").first()
+        # Gone already (deleted, or the cache emptied): start it after all.
+        return first or _start_once("", record, owner, dealer_draw, rules_name)
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
+    """The setup page; a POST is one of its buttons, each a small handler of its own."""
+    rules = _rules(game)
+    saved = saved_for_form(request, rules.key)
+    if request.method == "GET":
+        count = rules.usual_players
+        return _page(request, SetupForm(rules, saved=saved), [""] * count)
+    form = SetupForm(rules, request.POST, saved=saved)
+    action = SetupActionForm(request.POST).button()
+    dealer = str(request.POST.get("first_dealer", "draw"))
+    names = form.names() or [""] * rules.min_players
+    posted = _Posted(request, rules, saved, form, names, dealer, action)
+    if action.for_rules:
+        return _rules_page(posted)
+    if action.verb == "start":
+        return _start(posted)
+    if action.verb == "dealers":
+        return _dealers(posted)
+    return _players(posted)

@@ -13,7 +13,8 @@ from typing import Any
 from bench.games import next_table
 from rules_engine import GAMES, Record, RulesError, StepKind, Table, new_record, table
 
-# Options that keep random games short enough for property tests.
+# Options that keep random games short enough for property tests; a game not listed
+# (a new one, the tests' own) is played with its options as ruled.
 SHORT: dict[str, dict[str, Any]] = {
     "oh-hell": {"style": "short-down"},
     "brink-bid": {},
@@ -35,7 +36,7 @@ def random_tables(
     """Every table state of a game of random allowed taps, until it ends or
     ``max_rounds`` rounds are in (with the short options above unless given)."""
     rules = GAMES[game]
-    chosen = SHORT[game] if options is None else options
+    chosen = SHORT.get(game, {}) if options is None else options
     if count is None:
         count = rng.randint(*rules.player_range(chosen))
     players = [f"P{seat}" for seat in range(count)]

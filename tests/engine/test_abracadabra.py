@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +21,7 @@ from rules_engine import (
     undo,
 )
 from rules_engine.abracadabra import Abracadabra, AbracadabraStep
+from rules_engine.abracadabra_deal import AbracadabraRound
 from rules_engine.sheet import context
 from tests.engine.entering import enter
 from tests.five_games import ABRACADABRA_ROUND
@@ -496,7 +497,7 @@ def test_bid_suit_cards_above_what_a_player_took_are_refused() -> None:
 def test_the_most_bid_suit_cards_is_the_cards_taken_or_the_suit(
     players: int, taken: int, most: int, why: str
 ) -> None:
-    from rules_engine.abracadabra import suit_card_limit
+    from rules_engine.abracadabra_deal import suit_card_limit
 
     record = new_record("abracadabra", PLAYERS[:players], 0)
     ctx = context(record, 0, (0,) * players)
@@ -800,8 +801,9 @@ def test_each_players_score_parts_add_up_to_their_score_for_random_deals(
         record, pending = enter(record, pending, random_entry(record, pending, next(moves)))
     rules = record.rules
     assert isinstance(rules, Abracadabra)
-    for scored, rnd in zip(score(record).rounds, record.rounds, strict=True):
+    for scored, played in zip(score(record).rounds, record.rounds, strict=True):
         ctx = context(record, scored.number - 1, (0,) * players)
+        rnd = cast(AbracadabraRound, played)  # checked by score() above
         parts = rules.score_parts(ctx, rnd)
         assert tuple(sum(p for _, p in seat) for seat in parts) == rules.score_round(ctx, rnd)
         assert tuple(sum(p for _, p in seat) for seat in parts) == scored.scores

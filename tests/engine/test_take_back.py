@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from rules_engine import (
+    GAMES,
     Entry,
     Message,
     RulesError,
@@ -83,7 +84,7 @@ def test_a_round_in_progress_is_finished_or_undone_before_an_earlier_one_is_corr
 
 @pytest.mark.parametrize(
     ("game", "options"),
-    [(game, None) for game in SHORT]
+    [(game, None) for game in GAMES]
     + [
         (game, SHORT[game] | {"bidding": "sealed"})
         for game in ("oh-hell", "boerenbridge", "brink-bid")

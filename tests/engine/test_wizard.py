@@ -80,8 +80,11 @@ def test_it_is_for_3_to_6_players(players: int) -> None:
     assert refusal(record(players)) == f"Wizard is for 3 to 6 players, not {players}"
 
 
-def test_it_comes_after_the_five_games() -> None:
-    assert list(GAMES)[5:] == ["wizard", "skull-king"]
+def test_it_comes_after_the_five_games_and_before_skull_king() -> None:
+    order = list(GAMES)
+    before = {"oh-hell", "boerenbridge", "brink-bid", "sinker", "abracadabra"}
+    assert set(order[: order.index("wizard")]) == before
+    assert order[order.index("wizard") + 1] == "skull-king"
 
 
 # --- Scores ---------------------------------------------------------------------

@@ -32,9 +32,12 @@ Stored = Callable[[Game], dict[str, Any]]
 
 @pytest.fixture
 def lucky(db: None) -> Iterator[GameRules]:
-    rules = register(LuckyTrick())
+    # Registered by tests/conftest.py before any test is collected.
+    rules = GAMES["lucky-trick"]
+    assert isinstance(rules, LuckyTrick)
     yield rules
-    withdraw(rules.key)
+    if "lucky-trick" not in GAMES:
+        register(rules)
 
 
 def start(client: Client) -> Game:

@@ -10,12 +10,15 @@ import io
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from rules_engine import parse_record
+from scorepad import play
 from scorepad.models import Figures, Game, refresh_figures
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 from tests.web.browsers import started_here
@@ -219,3 +222,36 @@ def test_a_deleted_game_leaves_the_ratings_and_comes_back_with_its_undo(client: 
     client.post(f"/g/{first.key}/restore/")
 
     assert ratings(second) == both
+
+
+def test_a_deletion_rates_the_later_games_again_through_play_not_the_view() -> None:
+    keeper = owner()
+    first = played(sinker(first_winner=True), 1, keeper)
+    second = played(sinker(first_winner=False), 2, keeper)
+    both = ratings(second)
+
+    play.delete(first, timezone.now())
+
+    # As if the second were the owner's only game: Bob won it, Ann rated from nothing.
+    model = PlackettLuce()
+    (ann,), (bob,) = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
+    assert ratings(second) == [("ann", round(ann.ordinal(), 4)), ("bob", round(bob.ordinal(), 4))]
+    play.delete(first, None)
+    assert ratings(second) == both
+
+
+def test_a_deletion_whose_ratings_fail_is_undone_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    keeper = owner()
+    first = played(sinker(first_winner=True), 1, keeper)
+    played(sinker(first_winner=False), 2, keeper)
+
+    def broken(*args: object) -> int:
+        raise RuntimeError("the ratings could not be worked out")
+
+    monkeypatch.setattr(play, "rerate", broken)
+    with pytest.raises(RuntimeError):
+        play.delete(first, timezone.now())
+
+    first.refresh_from_db()
+    assert first.deleted is None
+    assert not Figures.objects.filter(game=first, deleted=True).exists()

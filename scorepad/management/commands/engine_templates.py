@@ -2,11 +2,13 @@
 
 The engine (standard library only) keeps each template once: the shared ones in
 rules_engine/messages.py's ``ENGLISH``, each game's own in its module (``GameRules.messages``),
-collected here from the registered games. makemessages reads source text, not data, so
-this command writes them out as literal ``gettext_noop``/``ngettext_lazy`` calls, and
-each game's own words from its data (``rules_engine.game_words``) likewise. The
-file is the machine's copy: run this command after changing a template (a test fails
-until the committed file is the one it writes). See docs/dev/translating.md.
+collected here from the built-in games (``rules_engine.games.BUILT_IN``: not a game
+the tests register, whose words the app does not carry). makemessages reads source
+text, not data, so this command writes them out as literal ``gettext_noop``/
+``ngettext_lazy`` calls, and each game's own words from its data
+(``rules_engine.game_words``) likewise. The file is the machine's copy: run this
+command after changing a template (a test fails until the committed file is the one
+it writes). See docs/dev/translating.md.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules_engine import GAMES, game_words
+from rules_engine import game_words
+from rules_engine.games import BUILT_IN
 from rules_engine.messages import ENGLISH, Plural, Template
 
 TARGET = Path(settings.BASE_DIR) / "scorepad" / "engine_templates.py"
@@ -40,7 +43,7 @@ TEMPLATES = (
 def collected() -> dict[str, Template]:
     """Every message template: the shared ones, then each game's own, in the games' order."""
     templates = dict(ENGLISH)
-    for rules in GAMES.values():
+    for rules in BUILT_IN.values():
         templates.update(rules.messages)
     return templates
 
@@ -71,8 +74,8 @@ GAME_WORDS = (
 
 
 def collected_words() -> tuple[str, ...]:
-    """Every registered game's own words, once each, in the games' order."""
-    return tuple(dict.fromkeys(word for rules in GAMES.values() for word in game_words(rules)))
+    """Every built-in game's own words, once each, in the games' order."""
+    return tuple(dict.fromkeys(word for rules in BUILT_IN.values() for word in game_words(rules)))
 
 
 class Command(BaseCommand):
