@@ -180,13 +180,20 @@ def seat_phone(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """A tap on a player's phone: its own bid or tricks, the keeper's tap's way."""
+    """A tap on a player's phone: its own bid or tricks, the keeper's tap's way.
+
+    Decided against the game as stored, in its turn (``play.in_turn``): the phones of
+    a table tapping at once (sealed bids, open bids in their order, several players'
+    tricks asked together) are each entered while the engine takes what they tapped,
+    whatever the others saved since their pages were drawn."""
     seat = seat_at(request, key)
     if seat.released is not None:
         return _released(request, seat)
-    game = seat.game
-    current, broken = current_table(game)
-    form = SeatEntryForm(game.version, current, seat.number, request.POST)
+    with play.in_turn(seat.game_id) as game:
+        current, broken = current_table(game)
+        form = SeatEntryForm(game.version, current, seat.number, request.POST)
+        saved = form.is_valid() and broken is None and play.save(game, form.cleaned_data["table"])
+    seat.game = game
     if not form.is_valid():
         if form.not_yours():
             return _render(request, seat, current, form.message(), 403)
@@ -200,11 +207,10 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return _render(request, seat, current, form.message(), 400)
     if broken is not None:
         return _render(request, seat, current, broken, 400)
-    if not play.save(game, form.cleaned_data["table"]):
-        # Another phone saved in between: the game as it now stands.
+    if not saved:  # not while the game's row is held; said as for any older screen
         game.refresh_from_db()
         current, _ = current_table(game)
-        return _render(request, seat, current, stale_words(request), 409)
+        return _render(request, seat, current, _not_entered(request, current, seat), 409)
     if request.htmx:
         after = form.cleaned_data["table"]
         # The table's context worked out once for the answer and the screens watching.
