@@ -224,9 +224,6 @@ INSTALLED_APPS = [
 GZIP_RESPONSES = env_bool("GZIP_RESPONSES", True)
 
 MIDDLEWARE = [
-    # First: a request is marked as being answered before anything else runs; what it
-    # saves is published once its answer is sent (scorepad/live/publish.py).
-    "scorepad.middleware.live_after_answer",
     "django.middleware.security.SecurityMiddleware",
     "scorepad.middleware.opener_policy",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
