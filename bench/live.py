@@ -479,7 +479,6 @@ def live_server(folder: Path, workers: int) -> Iterator[tuple[str, int]]:
 
     raised = {
         "LIVE_STREAMS_PER_ADDRESS": "1000000",
-        "LIVE_STREAMS_PER_GAME": "1000",
         # As scripts/prod and scripts/home set them for ASGI workers.
         "CONN_MAX_AGE": "0",
         "DATABASE_POOL": "true",

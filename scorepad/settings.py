@@ -328,9 +328,12 @@ PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
 
 # Live updates (scorepad/live/, scorepad/views/live.py): each screen watching a game
 # keeps one stream open (server-sent events). Bounded per server process, per address
-# and per game, so that nobody can hold all of a server's connections (429 past them).
+# (429 past it), so that nobody can hold all of a server's connections; and per link:
+# the keeper's link and each seat's have LIVE_STREAMS_PER_PHONE places of their own
+# (its table and sheet, a second tab, a stream opened again before the old one was
+# seen closed), which no other link can take; a link that opens more loses its oldest.
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
-LIVE_STREAMS_PER_GAME = env_int("LIVE_STREAMS_PER_GAME", 30)
+LIVE_STREAMS_PER_PHONE = env_int("LIVE_STREAMS_PER_PHONE", 4)
 # The viewer link's streams of one game, apart from those (the link may be passed on).
 LIVE_VIEWER_STREAMS_PER_GAME = env_int("LIVE_VIEWER_STREAMS_PER_GAME", 30)
 # A comment line this often keeps proxies from closing a quiet stream.

@@ -79,6 +79,7 @@ class Stream:
         self.text = ""
         self.status = int(self.sock.recv(12).split()[1])
         self.newest = 0
+        self.ended = False
         self.thread = threading.Thread(target=self.read, daemon=True)
         self.thread.start()
 
@@ -90,6 +91,7 @@ class Stream:
                 self.newest = max([self.newest, *map(int, told)])
         except OSError:
             pass
+        self.ended = True
 
     def told(self, version: int, within: float) -> bool:
         until = time.monotonic() + within
@@ -185,3 +187,31 @@ def test_a_tap_whose_phone_drops_its_connection_still_reaches_the_other_phones(
         for each in phones:
             each.close()
     assert saved >= 8  # many taps are saved before their phone goes away
+
+
+def test_a_link_opening_80_streams_from_four_addresses_leaves_the_family_their_places(
+    server: HomeServer,
+) -> None:
+    game = new_game(server)
+    guest = f"/s/{game['seats'][1]}/live/?v=0"
+    held = [Stream(server, guest, f"127.0.0.{20 + n % 4}") for n in range(80)]
+    family = [
+        Stream(server, f"/g/{game['key']}/live/?v=0"),
+        Stream(server, f"/g/{game['key']}/sheet/live/?v=0"),
+        *(
+            Stream(server, f"/s/{game['seats'][n]}/live/?v=0", f"127.0.0.{n + 2}")
+            for n in (0, 2, 3)
+        ),
+    ]
+    try:
+        assert [each.status for each in family] == [200] * len(family)
+        # The guest's link keeps a phone's places in each worker: its oldest streams end.
+        until = time.monotonic() + 10
+        while sum(not each.ended for each in held) > 2 * 4 and time.monotonic() < until:
+            time.sleep(0.1)
+        assert sum(not each.ended for each in held) <= 2 * 4
+        assert not any(each.ended for each in held[-4:])  # its newest stay
+        assert not any(each.ended for each in family)
+    finally:
+        for each in [*held, *family]:
+            each.close()
