@@ -323,8 +323,12 @@ CACHES: dict[str, dict[str, Any]] = {
 # any table plays, and a bound on a script that would fill the database. 0: no limit.
 GAMES_STARTED_PER_HOUR = env_int("GAMES_STARTED_PER_HOUR", 60)
 # How many PDFs the server draws at once (each takes one worker for up to seconds);
-# more are refused with a 503 for a moment. Keep it below gunicorn's workers.
+# more wait their turn, PDF_WAIT_SECONDS at most (a table asking for the finished
+# game's PDF together gets the one drawn first), PDF_WAITING of them in each process,
+# then are refused with a 503 for a moment. Keep it below gunicorn's workers.
 PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
+PDF_WAIT_SECONDS = env_int("PDF_WAIT_SECONDS", 10)
+PDF_WAITING = env_int("PDF_WAITING", 16)
 
 # Live updates (scorepad/live/, scorepad/views/live.py): each screen watching a game
 # keeps one stream open (server-sent events). Bounded per server process, per address
