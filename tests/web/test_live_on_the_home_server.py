@@ -49,10 +49,10 @@ def connect(server: HomeServer, address: str = "127.0.0.1") -> socket.socket:
     return sock
 
 
-def ask(
-    server: HomeServer, path: str, cookies: str = "", address: str = "127.0.0.1"
-) -> tuple[int, str, str]:
-    """A GET: its status, body and the cookies it set."""
+def ask_bytes(
+    server: HomeServer, path: str, address: str = "127.0.0.1", cookies: str = ""
+) -> tuple[int, bytes, str]:
+    """A GET: its status, its body as sent (with a length, not in chunks), its head."""
     with connect(server, address) as sock:
         sock.sendall(
             f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookies}\r\n"
@@ -61,10 +61,17 @@ def ask(
         answer = b""
         while chunk := sock.recv(65536):
             answer += chunk
-    head, _, body = answer.decode(errors="replace").partition("\r\n\r\n")
-    status = int(head.split()[1])
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body, head.decode(errors="replace")
+
+
+def ask(
+    server: HomeServer, path: str, cookies: str = "", address: str = "127.0.0.1"
+) -> tuple[int, str, str]:
+    """A GET: its status, body and the cookies it set."""
+    status, body, head = ask_bytes(server, path, address, cookies)
     set_cookies = re.findall(r"^set-cookie: ([^;]+)", head, re.M | re.I)
-    return status, body, "; ".join(set_cookies)
+    return status, body.decode(errors="replace"), "; ".join(set_cookies)
 
 
 class Stream:
