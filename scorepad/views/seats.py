@@ -31,10 +31,12 @@ from scorepad import play
 from scorepad.access import join_game, join_url, keeper_game, seat_at
 from scorepad.forms import SeatEntryForm, SeatForm, correcting_words, seat_mark, small_number
 from scorepad.http import HtmxHttpRequest
+from scorepad.live.drawings import caught_up
 from scorepad.models import Game, Seat
 from scorepad.replays import is_replay, mark_entered_before, stale_words
 from scorepad.screens.seat import seat_context
 from scorepad.screens.sheet import sheet_context
+from scorepad.screens.streams import HOLDER, seat_screen
 from scorepad.screens.table import current_table, saved_context, table_context
 from scorepad.views.sharing import qr_code
 
@@ -174,6 +176,10 @@ def seat_phone(request: HtmxHttpRequest, key: str) -> HttpResponse:
     seat.mark_seen()
     if request.htmx and request.GET.get("since") == str(seat.game.version):
         return HttpResponse(status=204)  # a poll, and nothing new: nothing drawn, no swap
+    if request.htmx:
+        drawn = caught_up(request, seat.game, seat_screen(seat.number))
+        if drawn is not None and drawn.get(HOLDER) == str(seat.pk):
+            return HttpResponse(drawn["seat"])  # as its stream sends it
     current, broken = current_table(seat.game)
     return _render(request, seat, current, broken)
 

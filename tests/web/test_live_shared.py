@@ -9,6 +9,7 @@ process is played here by forgetting what this one drew and kept.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -16,7 +17,7 @@ from datetime import timedelta
 import pytest
 from django.db import OperationalError, connection, transaction
 from django.http import HttpRequest, HttpResponse
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -217,3 +218,35 @@ def test_a_requests_change_is_published_by_its_commit_whatever_becomes_of_the_re
     with pytest.raises(ConnectionResetError):
         view(RequestFactory().post("/"))
     assert published == [(game.pk, 1)]  # no request_finished needed
+
+
+def without_tokens(html: bytes) -> str:
+    """A page's fragment with its CSRF fields emptied, as a stream's drawing has them
+    (the page fills them in: static/js/live.js); the last line's end left out, as an
+    event's data lines do."""
+    return re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]*', r"\1", html.decode()).strip()
+
+
+def test_a_phone_reading_the_game_itself_is_answered_from_the_streams_drawing(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seat = play.take_seat(game, 1)
+    assert seat is not None
+    game.refresh_from_db()
+    htmx = Client(headers={"HX-Request": "true"})
+    pages = (f"/v/{game.viewer_key}/", f"/s/{seat.key}/")
+    fresh = [htmx.get(page).content for page in pages]  # nothing drawn: drawn for each
+    for view in ("viewer", "seat:1"):
+        drawings._draw(game.pk, view, "en", "http://testserver", None)  # as its stream did
+
+    def not_drawn(*args: object, **kwargs: object) -> None:
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr("scorepad.views.sharing.render", not_drawn)
+    monkeypatch.setattr("scorepad.views.seats.render", not_drawn)
+    caught_up = [htmx.get(page, {"since": 0}) for page in pages]
+
+    assert [answer.status_code for answer in caught_up] == [200, 200]
+    assert [without_tokens(answer.content) for answer in caught_up] == [
+        without_tokens(page) for page in fresh
+    ]
