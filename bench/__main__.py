@@ -258,7 +258,8 @@ def live_budgets(live: dict[str, Any]) -> list[Budget]:
         rows.append(
             Budget(
                 f"live, {run['tables']} tables: phones told of a tap within 5 s",
-                f"{told['told_within_5s']} of {told['phones_told']} (never "
+                f"{told['told_within_5s']} of {told['phones_told']} ("
+                f"{told['told_within_5s_of_the_taps_answer']} within 5 s of its answer; never "
                 f"{told['never_told']}, longest {told['longest_s']} s; p95 {share:.2f}x "
                 "polling's)",
                 "all",

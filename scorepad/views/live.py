@@ -108,8 +108,8 @@ def _take(where: str, game_id: int, phone: str | None) -> _Place | None:
     or another seat's places. The viewer link's streams have places of their own in a
     game (LIVE_VIEWER_STREAMS_PER_GAME, 429 past it): a link anyone may be given can
     never push the table's phones back to polling."""
-    address = ("address", where)
-    if _open[address] >= settings.LIVE_STREAMS_PER_ADDRESS:
+    by_address = ("address", where)
+    if _open[by_address] >= settings.LIVE_STREAMS_PER_ADDRESS:
         return None
     if phone is None:
         link: tuple[str, Any] = ("viewers", game_id)
@@ -120,7 +120,7 @@ def _take(where: str, game_id: int, phone: str | None) -> _Place | None:
         held = _phones.setdefault(link[1], deque())
         while held and len(held) >= max(1, settings.LIVE_STREAMS_PER_PHONE):
             held[0].end()  # its oldest stream: the new one is this link's latest screen
-    place = _Place((address, link))
+    place = _Place((by_address, link))
     for slot in place.slots:
         _open[slot] += 1
     if phone is not None:
