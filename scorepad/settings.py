@@ -334,10 +334,11 @@ PDF_WAITING = env_int("PDF_WAITING", 16)
 # keeps one stream open (server-sent events). Bounded per server process, per address
 # (429 past it), so that nobody can hold all of a server's connections; and per link:
 # the keeper's link and each seat's have LIVE_STREAMS_PER_PHONE places of their own
-# (its table and sheet, a second tab, a stream opened again before the old one was
-# seen closed), which no other link can take; a link that opens more loses its oldest.
+# (its table and sheet, on a second phone or tab, a stream opened again before the old
+# one was seen closed; six, a browser's connections to one server), which no other
+# link can take; a link that opens more loses its oldest.
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
-LIVE_STREAMS_PER_PHONE = env_int("LIVE_STREAMS_PER_PHONE", 4)
+LIVE_STREAMS_PER_PHONE = env_int("LIVE_STREAMS_PER_PHONE", 6)
 # The viewer link's streams of one game, apart from those (the link may be passed on).
 LIVE_VIEWER_STREAMS_PER_GAME = env_int("LIVE_VIEWER_STREAMS_PER_GAME", 30)
 # A comment line this often keeps proxies from closing a quiet stream.
