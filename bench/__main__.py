@@ -251,6 +251,21 @@ def live_budgets(live: dict[str, Any]) -> list[Budget]:
                 share <= LIVE_OVERLOADED_OF_POLLING,
             )
         )
+    # At any load every phone shows a tap, or says it is behind, within 5 s (issue 44).
+    for run in live.get("tap_to_phone_alternating", []):
+        told, poll = run["stream"], run["poll"]
+        share = told["p95_ms"] / poll["p95_ms"] if poll["p95_ms"] else 1.0
+        rows.append(
+            Budget(
+                f"live, {run['tables']} tables: phones told of a tap within 5 s",
+                f"{told['told_within_5s']} of {told['phones_told']} ("
+                f"{told['told_within_5s_of_the_taps_answer']} within 5 s of its answer; never "
+                f"{told['never_told']}, longest {told['longest_s']} s; p95 {share:.2f}x "
+                "polling's)",
+                "all",
+                told["phones_told"] > 0 and told["told_within_5s"] == told["phones_told"],
+            )
+        )
     quiet = live.get("quiet")
     if quiet:
         rows.append(

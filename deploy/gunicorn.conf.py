@@ -14,3 +14,12 @@ worker_class = "scorepad.worker.Worker"
 control_socket_disable = True
 accesslog = "-"
 errorlog = "-"
+# A worker is killed (with every stream it holds) when it has not said it is alive for
+# ``timeout`` seconds; a uvicorn worker says so from its event loop every timeout / 2
+# seconds, whatever its requests do, so only a loop kept from running that long counts.
+# gunicorn's default, 30, killed a worker whose loop a loaded box starved for some 15 s
+# (issue 44): every phone on it lost its stream at once, and all came back together to
+# the other worker. A live stream is meant to stay open for half an hour
+# (LIVE_STREAM_SECONDS) and a busy loop catches up; a worker truly stuck is still
+# replaced, after two minutes.
+timeout = 120

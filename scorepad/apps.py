@@ -7,19 +7,11 @@ class ScorepadConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
-        from django.core.signals import request_finished
-        from django.db import close_old_connections
 
         from scorepad.access import on_login
-        from scorepad.live import publish
         from scorepad.saved_rules import claim_session_sets
 
         # Games started before signing in become the user's (see access.py).
         user_logged_in.connect(on_login, dispatch_uid="scorepad.claim_session_games")
         # And so do the sets of house rules saved in this browser (see saved_rules.py).
         user_logged_in.connect(claim_session_sets, dispatch_uid="scorepad.claim_session_sets")
-        # A request's changes are published once its answer is sent (live/publish.py),
-        # before Django gives its connection back: publishing uses it, not another.
-        request_finished.disconnect(close_old_connections)
-        request_finished.connect(publish.answered, dispatch_uid="scorepad.publish_answered")
-        request_finished.connect(close_old_connections)

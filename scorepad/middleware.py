@@ -1,6 +1,5 @@
-"""Headers every page of ours carries, live updates published after the answer, the
-CPU one address may ask for, and a plain answer when the database is out of reach
-or the disk is full.
+"""Headers every page of ours carries, the CPU one address may ask for, and a plain
+answer when the database is out of reach or the disk is full.
 
 Every page Scorepad draws depends on who asks (the session's games, the account,
 a game's secret link), so none may be kept by a shared cache or the browser's
@@ -28,7 +27,6 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext
 
 from scorepad import throttle
-from scorepad.live import publish
 
 
 def private_pages(
@@ -74,22 +72,6 @@ def opener_policy(
         if settings.OPENER_POLICY and trustworthy(request):
             response.headers.setdefault("Cross-Origin-Opener-Policy", settings.OPENER_POLICY)
         return response
-
-    return middleware
-
-
-def live_after_answer(
-    get_response: Callable[[HttpRequest], HttpResponse],
-) -> Callable[[HttpRequest], HttpResponse]:
-    """A tap's change is drawn for the phones watching it, and published, once the tap's
-    own answer is sent (scorepad/live/publish.py): the phone that tapped never waits for
-    the others' screens. This marks the request as being answered; Django's
-    ``request_finished`` signal, sent once the answer's last byte is out (under WSGI as
-    under ASGI, and for a request whose phone went away), publishes what it saved."""
-
-    def middleware(request: HttpRequest) -> HttpResponse:
-        publish.answering()
-        return get_response(request)
 
     return middleware
 

@@ -6,7 +6,8 @@ nothing else, so a page can never make the server open another address.
 
 Drawing is slow (a 200-round game takes seconds: python -m bench --only slowest),
 so each PDF is drawn once for what it shows and kept in the cache, each address
-may have only a few drawn in a while, and the server draws PDF_DRAWS_AT_ONCE at most.
+may have only a few drawn in a while, and the server draws PDF_DRAWS_AT_ONCE at most;
+the others wait their turn a few seconds (``drawn_or_turn``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import hashlib
 import logging
 import mimetypes
 import ssl
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -178,6 +181,64 @@ def drawing_slot() -> str | None:
     return None
 
 
+# How often a PDF waiting its turn looks again (for a place, or for the same PDF drawn
+# by the request before it: a table asking for the finished game's sheet together).
+WAIT_STEP = 0.1
+
+
+class _Waiting:
+    """The requests of this process waiting for a PDF, PDF_WAITING at most (each holds a
+    thread and a connection while it waits)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def enter(self) -> bool:
+        with self.lock:
+            if self.count >= settings.PDF_WAITING:
+                return False
+            self.count += 1
+            return True
+
+    def leave(self) -> None:
+        with self.lock:
+            self.count -= 1
+
+
+_waiting = _Waiting()
+
+
+def drawn_or_turn(key: str) -> tuple[bytes | None, str | None]:
+    """The PDF of ``key`` as drawn already, or a place to draw it (``drawing_slot``),
+    waiting PDF_WAIT_SECONDS at most while others are drawn; (None, None) when the
+    wait is over (or too many wait already)."""
+    deadline = time.monotonic() + settings.PDF_WAIT_SECONDS
+    waiting = False
+    try:
+        while True:
+            pdf = caches["pdfs"].get(key)
+            if pdf is not None:
+                return pdf, None
+            slot = drawing_slot()
+            if slot is not None:
+                pdf = caches["pdfs"].get(key)  # drawn just before the place was freed
+                if pdf is not None:
+                    caches["pdfs"].delete(slot)
+                    return pdf, None
+                return None, slot
+            if time.monotonic() >= deadline:
+                return None, None
+            if not waiting:
+                if not _waiting.enter():
+                    return None, None
+                waiting = True
+            time.sleep(WAIT_STEP)
+    finally:
+        if waiting:
+            _waiting.leave()
+
+
 def _refused(message: str, status: int, retry_after: int) -> HttpResponse:
     response = HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(retry_after)
@@ -200,11 +261,10 @@ def pdf_download(
     while (throttle.PDF); what is cached costs nothing and is not counted.
     """
     key = "pdf:" + hashlib.sha256(shows.encode()).hexdigest()
-    pdf = caches["pdfs"].get(key)
+    # A place first, then the count: "busy, try again" draws nothing and costs none of
+    # the address's allowance (only PDFs drawn count).
+    pdf, slot = drawn_or_turn(key)
     if pdf is None:
-        # A place first, then the count: "busy, try again" draws nothing and costs
-        # none of the address's allowance (only PDFs drawn count).
-        slot = drawing_slot()
         if slot is None:
             return _refused(
                 gettext(
@@ -219,6 +279,8 @@ def pdf_download(
             if wait:
                 return throttle.too_many(throttle.PDF, wait, request)
             pdf = render_pdf(request, template, context, paper)
+            # Kept before the place is freed: the requests waiting for it find it.
+            caches["pdfs"].set(key, pdf)
         except PdfUnavailable:
             return _refused(
                 gettext(
@@ -230,7 +292,6 @@ def pdf_download(
             )
         finally:
             caches["pdfs"].delete(slot)
-        caches["pdfs"].set(key, pdf)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

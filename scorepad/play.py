@@ -9,7 +9,8 @@ without being published, and the models never call up into the live updates.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 
 from django.db import transaction
@@ -30,6 +31,18 @@ def save(game: Game, after: Table, redo: Sequence[Entry] = ()) -> bool:
         return False
     publish.changed(game, kept.saved(game, after))
     return True
+
+
+@contextmanager
+def in_turn(game_id: int) -> Iterator[Game]:
+    """The game as stored, its row held until the change decided on it is saved (or
+    refused): taps of several phones at once are taken one after another, each read
+    after the one before it was saved. So a tap is decided by the engine against the
+    game as it stands, never refused for a save made while it was being decided.
+    (PostgreSQL holds the row, ``SELECT ... FOR UPDATE``; SQLite the database, its
+    transactions beginning ``IMMEDIATE``: scorepad/settings.py.)"""
+    with transaction.atomic():
+        yield Game.objects.select_for_update().get(pk=game_id)
 
 
 def delete(game: Game, when: datetime | None) -> None:

@@ -224,9 +224,6 @@ INSTALLED_APPS = [
 GZIP_RESPONSES = env_bool("GZIP_RESPONSES", True)
 
 MIDDLEWARE = [
-    # First: a request is marked as being answered before anything else runs; what it
-    # saves is published once its answer is sent (scorepad/live/publish.py).
-    "scorepad.middleware.live_after_answer",
     "django.middleware.security.SecurityMiddleware",
     "scorepad.middleware.opener_policy",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -326,14 +323,22 @@ CACHES: dict[str, dict[str, Any]] = {
 # any table plays, and a bound on a script that would fill the database. 0: no limit.
 GAMES_STARTED_PER_HOUR = env_int("GAMES_STARTED_PER_HOUR", 60)
 # How many PDFs the server draws at once (each takes one worker for up to seconds);
-# more are refused with a 503 for a moment. Keep it below gunicorn's workers.
+# more wait their turn, PDF_WAIT_SECONDS at most (a table asking for the finished
+# game's PDF together gets the one drawn first), PDF_WAITING of them in each process,
+# then are refused with a 503 for a moment. Keep it below gunicorn's workers.
 PDF_DRAWS_AT_ONCE = env_int("PDF_DRAWS_AT_ONCE", 1)
+PDF_WAIT_SECONDS = env_int("PDF_WAIT_SECONDS", 10)
+PDF_WAITING = env_int("PDF_WAITING", 16)
 
 # Live updates (scorepad/live/, scorepad/views/live.py): each screen watching a game
 # keeps one stream open (server-sent events). Bounded per server process, per address
-# and per game, so that nobody can hold all of a server's connections (429 past them).
+# (429 past it), so that nobody can hold all of a server's connections; and per link:
+# the keeper's link and each seat's have LIVE_STREAMS_PER_PHONE places of their own
+# (its table and sheet, on a second phone or tab, a stream opened again before the old
+# one was seen closed; six, a browser's connections to one server), which no other
+# link can take; a link that opens more loses its oldest.
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
-LIVE_STREAMS_PER_GAME = env_int("LIVE_STREAMS_PER_GAME", 30)
+LIVE_STREAMS_PER_PHONE = env_int("LIVE_STREAMS_PER_PHONE", 6)
 # The viewer link's streams of one game, apart from those (the link may be passed on).
 LIVE_VIEWER_STREAMS_PER_GAME = env_int("LIVE_VIEWER_STREAMS_PER_GAME", 30)
 # A comment line this often keeps proxies from closing a quiet stream.

@@ -352,3 +352,29 @@ def test_the_bench_makes_its_postgresql_database_where_it_is_not_there_yet() -> 
     finally:
         with psycopg.connect(url, dbname="postgres", autocommit=True) as server:
             server.execute(f'DROP DATABASE IF EXISTS "{name}"')
+
+
+def test_a_phone_is_told_of_a_tap_by_its_version_or_by_behind_within_5_s() -> None:
+    from bench.live import told_within
+
+    taps = [[0, 5, 10.0, 50.0, 200], [0, 6, 20.0, 2500.0, 200], [0, 7, 30.0, 50.0, 409]]
+    seen = {
+        # Table 0's stream phone had version 5 at 11 s; told "behind" (6) at 27 s.
+        "versions": [(0, 0, 5, 11.0), (0, 100, 6, 21.0)],
+        "told": [(0, 0, 6, 27.0)],
+    }
+
+    stream = told_within(seen, taps, stream=True)
+
+    # The refused tap is no tap; the second was said 7 s late, 4.5 s after its answer.
+    assert stream == {
+        "phones_told": 2,
+        "told_within_5s": 1,
+        "share_told_within_5s": 0.5,
+        "told_within_5s_of_the_taps_answer": 2,
+        "never_told": 0,
+        "longest_s": 7.0,
+    }
+    # The polling phone had both with version 6 at 21 s: the first 11 s late.
+    polled = told_within(seen, taps, stream=False)
+    assert (polled["told_within_5s"], polled["longest_s"]) == (1, 11.0)

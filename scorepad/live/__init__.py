@@ -7,8 +7,7 @@
 - ``drawings``: what a stream sends of a change, drawn once per version, screen and
   language (by scorepad/screens/streams.py), and stored for the other processes
   (``Drawing`` rows);
-- ``publish``: a change saved (scorepad/play.py) told once it is committed and its
-  request answered.
+- ``publish``: a change saved (scorepad/play.py) told by its commit.
 
 The streams themselves are views (scorepad/views/live.py). Nothing here calls back up
 into them: the screens a stream shows are listed, as data, by scorepad/screens/.

@@ -21,12 +21,15 @@ from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.db import connection
-from django.utils import timezone
+from django.http import HttpRequest
+from django.utils import timezone, translation
 
 from scorepad.live.bus import Key, apart, done_with_database, wanted_here
 from scorepad.models import Drawing, Game
 from scorepad.screens import streams
+from scorepad.screens.everyone import origin
 from scorepad.screens.kept import kept_game
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,11 @@ class Part:
     name: str
     html_hash: int
     data: bytes
+
+    def html(self) -> str:
+        """The fragment as drawn (the event's data lines, read back)."""
+        lines = self.data.decode().split("\n")
+        return "\n".join(line[6:] for line in lines if line.startswith("data: "))
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,19 @@ def _known(game_id: int, version: int, key: Key) -> Drawn | None:
         with _lock:
             kept = _drawn.get((game_id, version, *key))
     return kept
+
+
+def caught_up(request: HttpRequest, game: Game, view: str) -> dict[str, str] | None:
+    """The fragments of ``view`` of the game's version, by event name, as its streams
+    send them, if they were drawn (here lately, or by the process that saved the change,
+    for every process), with its facts ("_holder"); None if not. A phone that reads the
+    game itself (told ``behind``, or a poll) is answered from them rather than drawn
+    again: a query at most, where drawing costs the most (issue 44)."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    drawn = _known(game.pk, game.version, (view, language, origin(request)))
+    if drawn is None:
+        return None
+    return {part.name: part.html() for part in drawn.parts} | drawn.facts
 
 
 def _draw(game_id: int, view: str, language: str, site: str, version: int | None) -> Drawn | None:

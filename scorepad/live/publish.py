@@ -1,12 +1,13 @@
-"""Publishing: a game's change told to every screen watching it, once it is committed
-and, when a request saved it, once that request's answer is sent, so that the phone
-that tapped never waits for the others' screens.
+"""Publishing: a game's change told to every screen watching it, from its commit.
 
-A change saved (scorepad/play.py) is ``changed``; the request it was saved in is
-marked as ``answering`` by a middleware (scorepad/middleware.py), and what it saved is
-published when Django says the request is finished (its ``request_finished`` signal,
-sent once the answer's last byte is out, under WSGI as under ASGI, also for a request
-whose phone went away). A change saved outside a request goes at once.
+A change saved (scorepad/play.py) is ``changed``, and published by the commit itself
+(``transaction.on_commit``, in the thread that committed), whatever happens to the
+request that saved it: a phone that drops its connection just before its answer
+(issue 44: under ASGI, Django's ``request_finished`` is then sent into a thread that
+has quit, and a change published from it was lost on PostgreSQL) still has its tap
+reach every other phone. The price: the tapping phone's answer waits for the
+watched screens' drawings (a few milliseconds each), which every other phone's
+stream would otherwise wait for instead.
 
 Published is: drawn for every process that watches the game
 (scorepad/live/drawings.py, ``share``), then told on the bus (scorepad/live/bus.py).
@@ -14,60 +15,30 @@ Published is: drawn for every process that watches the game
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 from django.db import transaction
 
 from scorepad.live import bus, drawings
 from scorepad.models import Game
-
-# The changes the request being answered in this thread saved, if one is: drawn for
-# the watching phones and published once its answer is sent (``answering``).
-_answering = threading.local()
 
 # A change: the game, its version, and the game as a tap saved it here, if one did.
 type Change = tuple[int, int, Game | None]
 
 
 def changed(game: Game, saved: Game | None = None) -> None:
-    """Tell every screen watching ``game`` of its new version, once it is committed
-    (and its request answered); a version rolled back is never told.
+    """Tell every screen watching ``game`` of its new version, once it is committed; a
+    version rolled back is never told.
 
     ``saved``: the game as a tap saved it here (``kept.saved``), which its drawings
     are drawn from, without reading it again.
     """
     change = (game.pk, game.version, saved)
-
-    def publish() -> None:
-        pending: list[Change] | None = getattr(_answering, "pending", None)
-        if pending is not None:
-            pending.append(change)  # once the request's answer is sent
-        else:
-            shared_and_published([change])
-
-    transaction.on_commit(publish)
+    transaction.on_commit(lambda: shared_and_published([change]))
 
 
 def changed_together(versions: list[tuple[int, int]]) -> None:
     """``changed`` for many games at once (a player renamed across their games): on
     PostgreSQL one ``NOTIFY`` for every few hundred games, not one each."""
     transaction.on_commit(lambda: bus.publish(versions))
-
-
-def answering() -> None:
-    """This thread's request begins: the changes it saves wait for its answer."""
-    _answering.pending = []
-
-
-def answered(**kwargs: Any) -> None:
-    """The request's answer is sent (``request_finished``): publish what it saved.
-    Connected before Django gives the request's connection back (scorepad/apps.py),
-    so that publishing uses it rather than open another."""
-    pending: list[Change] | None = getattr(_answering, "pending", None)
-    _answering.pending = None
-    if pending:
-        shared_and_published(pending)
 
 
 def shared_and_published(changes: list[Change]) -> None:

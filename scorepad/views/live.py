@@ -14,10 +14,11 @@ at once, so a screen never shows an old state as current. A comment line now and
 then keeps proxies from closing a quiet stream.
 
 The link is the permission, as for the pages themselves (404 for anything else).
-Open streams are bounded per address and per game (settings.LIVE_STREAMS_*, 429
-past them). Only an ASGI server can hold a stream open while waiting: under WSGI
-(``manage.py runserver``, the tests' plain client) the answer is 204, which tells
-the browser not to try again, and the page keeps polling as before.
+Open streams are bounded per address (429 past it), and each phone's link (the
+keeper's, each seat's) has places of its own, past which its oldest stream ends
+(``_take``; settings.LIVE_STREAMS_*). Only an ASGI server can hold a stream open while
+waiting: under WSGI (``manage.py runserver``, the tests' plain client) the answer is
+204, which tells the browser not to try again, and the page keeps polling as before.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -55,35 +57,75 @@ from scorepad.throttle import address
 log = logging.getLogger(__name__)
 
 
-# The streams open in this process, by address and by game.
+# The streams open in this process, by address, by viewer link and by phone's link.
 _open: Counter[tuple[str, Any]] = Counter()
 
 
-def _take(where: str, game_id: int, viewer: bool = False) -> Callable[[], None] | None:
-    """A place for one more stream, or None past a bound; call what it returns to free it.
+@dataclass(eq=False)
+class _Place:
+    """One stream's place, counted in ``_open`` until it is freed; a phone's link past
+    its places ends its oldest stream (``end``), which then returns at its next turn."""
 
-    The viewer link's streams have places of their own in a game
-    (LIVE_VIEWER_STREAMS_PER_GAME): a link anyone may be given can never fill the
-    keeper's and the players' phones' places and push them back to polling."""
-    slots = (("address", where), ("viewers" if viewer else "game", game_id))
-    per_game = settings.LIVE_VIEWER_STREAMS_PER_GAME if viewer else settings.LIVE_STREAMS_PER_GAME
-    bounds = (settings.LIVE_STREAMS_PER_ADDRESS, per_game)
-    if any(_open[slot] >= bound for slot, bound in zip(slots, bounds, strict=True)):
+    slots: tuple[tuple[str, Any], ...]
+    ended: bool = False
+    freed: bool = False
+    # Wakes the stream on its event loop, set once it listens (``_events``).
+    wake: Callable[[], None] | None = None
+
+    def free(self) -> None:
+        if self.freed:
+            return
+        self.freed = True
+        for slot in self.slots:
+            _open[slot] -= 1
+            if _open[slot] <= 0:
+                del _open[slot]
+            if slot[0] == "phone":
+                held = _phones.get(slot[1])
+                if held is not None and self in held:
+                    held.remove(self)
+                    if not held:
+                        del _phones[slot[1]]
+
+    def end(self) -> None:
+        self.ended = True
+        self.free()
+        if self.wake is not None:
+            self.wake()
+
+
+# The streams of each phone's link (the keeper's, a seat's), oldest first.
+_phones: dict[tuple[int, str], deque[_Place]] = {}
+
+
+def _take(where: str, game_id: int, phone: str | None) -> _Place | None:
+    """A place for one more stream, or None past a bound; free it when the stream ends.
+
+    ``phone``: the link it was opened by, the keeper's ("keeper") or a seat's
+    ("seat:<id>"), None for the viewer link. Each phone's link has places of its own
+    (LIVE_STREAMS_PER_PHONE): a link opened on more screens than a phone has loses its
+    oldest stream to the new one, so a guest holding one link never takes the keeper's
+    or another seat's places. The viewer link's streams have places of their own in a
+    game (LIVE_VIEWER_STREAMS_PER_GAME, 429 past it): a link anyone may be given can
+    never push the table's phones back to polling."""
+    by_address = ("address", where)
+    if _open[by_address] >= settings.LIVE_STREAMS_PER_ADDRESS:
         return None
-    for slot in slots:
+    if phone is None:
+        link: tuple[str, Any] = ("viewers", game_id)
+        if _open[link] >= settings.LIVE_VIEWER_STREAMS_PER_GAME:
+            return None
+    else:
+        link = ("phone", (game_id, phone))
+        held = _phones.setdefault(link[1], deque())
+        while held and len(held) >= max(1, settings.LIVE_STREAMS_PER_PHONE):
+            held[0].end()  # its oldest stream: the new one is this link's latest screen
+    place = _Place((by_address, link))
+    for slot in place.slots:
         _open[slot] += 1
-    freed = False
-
-    def free() -> None:
-        nonlocal freed
-        if not freed:
-            freed = True
-            for slot in slots:
-                _open[slot] -= 1
-                if _open[slot] <= 0:
-                    del _open[slot]
-
-    return free
+    if phone is not None:
+        _phones.setdefault(link[1], deque()).append(place)
+    return place
 
 
 def _shown(request: HttpRequest) -> int | None:
@@ -129,10 +171,18 @@ async def _events(
     site: str,
     shown: int | None,
     refuse: Refuse | None = None,
+    place: _Place | None = None,
 ) -> AsyncGenerator[bytes]:
     """The stream itself: the state at once if the screen's is old, then each change.
-    What it sends are the drawings' own pieces, shared, not a copy for each stream."""
+    What it sends are the drawings' own pieces, shared, not a copy for each stream.
+    It ends, without a word, once its ``place`` is taken by its link's newer stream."""
     listener = bus.listen(game_id, (view, language, site))
+    if place is not None:
+
+        def wake() -> None:
+            listener.loop.call_soon_threadsafe(listener.event.set)
+
+        place.wake = wake
     started = time.monotonic()
     sent: dict[str, int] = {}  # each part's HTML as last sent (its hash)
     try:
@@ -143,7 +193,7 @@ async def _events(
         # How soon the browser tries again when the stream ends or drops.
         yield b"retry: 1000\n\n"
         listener.version = None  # read the game once now: it may have moved on
-        while True:
+        while place is None or not place.ended:
             listener.event.clear()
             target: int | None = listener.version
             if target is None:
@@ -213,32 +263,35 @@ class _Stream(StreamingHttpResponse):
     """The event stream; its place is freed when it is closed, whether or not it ever
     started (the server closes every answer, also when the browser went away)."""
 
-    def __init__(self, events: AsyncIterator[bytes], free: Callable[[], None]) -> None:
+    def __init__(self, events: AsyncIterator[bytes], place: _Place) -> None:
         super().__init__(events, content_type="text/event-stream; charset=utf-8")
         self["Cache-Control"] = "no-cache"
         # Nginx and the like would hold the events back to send them in bigger pieces.
         self["X-Accel-Buffering"] = "no"
-        self._free = free
+        self._place = place
 
     def close(self) -> None:
         try:
             super().close()
         finally:
-            self._free()
+            self._place.free()
 
 
 async def _stream(
     request: HttpRequest,
     game: Game,
     view: str,
+    phone: str | None,
     wrap: Wrap | None = None,
     refuse: Callable[[str], Refuse] | None = None,
 ) -> HttpResponseBase:
+    """``phone``: the phone's link the stream is opened by (``_take``), None for the
+    viewer link."""
     if not isinstance(request, ASGIRequest):
         # No stream under WSGI: 204 tells the browser to stop asking; the page polls.
         return HttpResponse(status=204)
-    free = _take(address(request), game.pk, viewer=view == "viewer")
-    if free is None:
+    place = _take(address(request), game.pk, phone)
+    if place is None:
         response = HttpResponse(
             "Too many live updates open.", status=429, content_type="text/plain; charset=utf-8"
         )
@@ -252,22 +305,27 @@ async def _stream(
         origin(request),
         _shown(request),
         refuse(language) if refuse else None,
+        place,
     )
-    return _Stream(wrap(events) if wrap else events, free)
+    return _Stream(wrap(events) if wrap else events, place)
+
+
+# The keeper's link's streams (its table, its sheet), as ``_take`` counts them.
+KEEPER = "keeper"
 
 
 @require_GET
 async def table_live(request: HttpRequest, key: str) -> HttpResponseBase:
     """The keeper's table, live: another keeper's phone sees every tap."""
     game = await sync_to_async(keeper_game)(request, key)
-    return await _stream(request, game, "table")
+    return await _stream(request, game, "table", KEEPER)
 
 
 @require_GET
 async def viewer_live(request: HttpRequest, viewer_key: str) -> HttpResponseBase:
     """The viewer's round, totals and sheet, live."""
     game = await sync_to_async(viewer_game)(request, viewer_key)
-    return await _stream(request, game, "viewer")
+    return await _stream(request, game, "viewer", None)
 
 
 @require_GET
@@ -282,6 +340,7 @@ async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
         request,
         seat.game,
         seat_screen(seat.number),
+        f"seat:{seat.pk}",
         partial(_seen, seat.pk),
         partial(_ended_on_release, seat.pk),
     )
@@ -341,4 +400,4 @@ def _mark_seen(seat_id: int) -> None:
 async def sheet_live(request: HttpRequest, key: str) -> HttpResponseBase:
     """The keeper's score sheet, live: a round ended on another phone shows at once."""
     game = await sync_to_async(keeper_game)(request, key)
-    return await _stream(request, game, "sheet")
+    return await _stream(request, game, "sheet", KEEPER)

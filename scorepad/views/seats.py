@@ -31,10 +31,12 @@ from scorepad import play
 from scorepad.access import join_game, join_url, keeper_game, seat_at
 from scorepad.forms import SeatEntryForm, SeatForm, correcting_words, seat_mark, small_number
 from scorepad.http import HtmxHttpRequest
+from scorepad.live.drawings import caught_up
 from scorepad.models import Game, Seat
 from scorepad.replays import is_replay, mark_entered_before, stale_words
 from scorepad.screens.seat import seat_context
 from scorepad.screens.sheet import sheet_context
+from scorepad.screens.streams import HOLDER, seat_screen
 from scorepad.screens.table import current_table, saved_context, table_context
 from scorepad.views.sharing import qr_code
 
@@ -174,19 +176,30 @@ def seat_phone(request: HtmxHttpRequest, key: str) -> HttpResponse:
     seat.mark_seen()
     if request.htmx and request.GET.get("since") == str(seat.game.version):
         return HttpResponse(status=204)  # a poll, and nothing new: nothing drawn, no swap
+    if request.htmx:
+        drawn = caught_up(request, seat.game, seat_screen(seat.number))
+        if drawn is not None and drawn.get(HOLDER) == str(seat.pk):
+            return HttpResponse(drawn["seat"])  # as its stream sends it
     current, broken = current_table(seat.game)
     return _render(request, seat, current, broken)
 
 
 @require_POST
 def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    """A tap on a player's phone: its own bid or tricks, the keeper's tap's way."""
+    """A tap on a player's phone: its own bid or tricks, the keeper's tap's way.
+
+    Decided against the game as stored, in its turn (``play.in_turn``): the phones of
+    a table tapping at once (sealed bids, open bids in their order, several players'
+    tricks asked together) are each entered while the engine takes what they tapped,
+    whatever the others saved since their pages were drawn."""
     seat = seat_at(request, key)
     if seat.released is not None:
         return _released(request, seat)
-    game = seat.game
-    current, broken = current_table(game)
-    form = SeatEntryForm(game.version, current, seat.number, request.POST)
+    with play.in_turn(seat.game_id) as game:
+        current, broken = current_table(game)
+        form = SeatEntryForm(game.version, current, seat.number, request.POST)
+        saved = form.is_valid() and broken is None and play.save(game, form.cleaned_data["table"])
+    seat.game = game
     if not form.is_valid():
         if form.not_yours():
             return _render(request, seat, current, form.message(), 403)
@@ -200,11 +213,10 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return _render(request, seat, current, form.message(), 400)
     if broken is not None:
         return _render(request, seat, current, broken, 400)
-    if not play.save(game, form.cleaned_data["table"]):
-        # Another phone saved in between: the game as it now stands.
+    if not saved:  # not while the game's row is held; said as for any older screen
         game.refresh_from_db()
         current, _ = current_table(game)
-        return _render(request, seat, current, stale_words(request), 409)
+        return _render(request, seat, current, _not_entered(request, current, seat), 409)
     if request.htmx:
         after = form.cleaned_data["table"]
         # The table's context worked out once for the answer and the screens watching.

@@ -22,6 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepad.access import keeper_game, viewer_game, viewer_url, viewer_version
 from scorepad.http import HtmxHttpRequest
+from scorepad.live.drawings import caught_up
 from scorepad.screens.sheet import sheet_context
 from scorepad.screens.table import current_table, table_context
 
@@ -51,6 +52,8 @@ def _viewer_etag(request: HtmxHttpRequest, viewer_key: str) -> str | None:
 def viewer(request: HtmxHttpRequest, viewer_key: str) -> HttpResponse:
     """What the players see on a shared screen: the round and the totals, no forms."""
     game = viewer_game(request, viewer_key)
+    if request.htmx and (drawn := caught_up(request, game, "viewer")) is not None:
+        return HttpResponse(drawn["live"])  # its round and totals, as streamed
     current, _ = current_table(game)
     if request.htmx:
         return render(request, "viewer.html#live", table_context(game, current))

@@ -165,8 +165,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_busy_answers_use_none_of_the_pdf_allowance(
-    client: Client, played_game: Game, drawn: list[str]
+    client: Client, played_game: Game, drawn: list[str], settings: Any
 ) -> None:
+    settings.PDF_WAIT_SECONDS = 0  # busy past its wait at once
     url = f"/g/{played_game.key}/sheet.pdf"
     caches["pdfs"].add("pdf-drawing:0", True)
     busy = [client.get(url).status_code for _ in range(20)]

@@ -120,7 +120,11 @@ class Stream:
 
 
 async def open_stream(url: str, **headers: str) -> Stream:
-    response = await AsyncClient().get(url, headers=headers)
+    return await open_stream_as(AsyncClient(), url, **headers)
+
+
+async def open_stream_as(client: AsyncClient, url: str, **headers: str) -> Stream:
+    response = await client.get(url, headers=headers)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/event-stream")
     return Stream(response)
@@ -482,17 +486,32 @@ def test_it_refuses_a_stream_past_the_bound_for_one_address(game: Game, settings
 
 
 @pytest.mark.usefixtures("no_stream_open")
-def test_it_refuses_a_stream_past_the_bound_for_one_game(game: Game, settings: Any) -> None:
-    settings.LIVE_STREAMS_PER_GAME = 1
+def test_a_link_past_its_phones_places_loses_its_oldest_stream_not_the_familys(
+    game: Game, settings: Any
+) -> None:
+    settings.LIVE_STREAMS_PER_PHONE = 2
+    bob = game.take_seat(1)
+    assert bob is not None
 
     async def scenario() -> None:
-        first = await open_stream(f"/g/{game.key}/live/")
+        guest = [AsyncClient(REMOTE_ADDR=f"10.0.0.{n}") for n in range(1, 4)]
+        seat = f"/s/{bob.key}/live/"
+        held = [await open_stream_as(client, seat) for client in guest]
+        keeper = [
+            await open_stream(f"/g/{game.key}/live/"),
+            await open_stream(f"/g/{game.key}/sheet/live/"),
+        ]
         try:
-            other_address = AsyncClient(REMOTE_ADDR="10.0.0.9")
-            response = await other_address.get(f"/g/{game.key}/sheet/live/")
-            assert response.status_code == 429
+            # The link's oldest stream ends; its two newer ones, and the keeper's, stay.
+            async def to_its_end() -> list[bytes]:
+                return [chunk async for chunk in held[0].chunks]
+
+            await asyncio.wait_for(to_its_end(), 5)
+            assert live_views._open[("phone", (game.pk, f"seat:{bob.pk}"))] == 2
+            assert live_views._open[("phone", (game.pk, "keeper"))] == 2
         finally:
-            await first.close()
+            for stream in [*held, *keeper]:
+                await stream.close()
 
     run(scenario)
     assert live_views._open == {}
@@ -500,7 +519,7 @@ def test_it_refuses_a_stream_past_the_bound_for_one_game(game: Game, settings: A
 
 @pytest.mark.usefixtures("no_stream_open")
 def test_the_viewer_links_streams_leave_the_keepers_room_alone(game: Game, settings: Any) -> None:
-    settings.LIVE_STREAMS_PER_GAME = 1
+    settings.LIVE_STREAMS_PER_PHONE = 1
     settings.LIVE_VIEWER_STREAMS_PER_GAME = 2
 
     async def scenario() -> None:

@@ -13,6 +13,7 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
+from scorepad import pdf
 from scorepad.models import Game
 from scorepad.pdf import PdfUnavailable
 from tests.conftest import oh_hell
@@ -232,9 +233,45 @@ def test_each_address_may_have_ten_pdfs_drawn_in_ten_minutes(
     assert len(drawn) == 11
 
 
-def test_while_another_pdf_is_being_drawn_it_asks_to_try_again(
-    client: Client, played_game: Game, drawn: list[str]
+def test_a_pdf_asked_for_while_another_is_drawn_waits_its_turn(
+    client: Client, played_game: Game, drawn: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    free = pdf.drawing_slot
+    turns: list[str | None] = [None, None]  # busy twice, then the other PDF is drawn
+    monkeypatch.setattr(pdf, "drawing_slot", lambda: turns.pop() if turns else free())
+
+    response = client.get(f"/g/{played_game.key}/sheet.pdf")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert drawn == ["sheet.html"]
+
+
+def test_a_table_asking_for_the_same_pdf_together_gets_the_one_drawn_first(
+    client: Client, played_game: Game, drawn: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"/g/{played_game.key}/sheet.pdf"
+    free, asked, first = pdf.drawing_slot, [], []
+
+    def slot() -> str | None:
+        asked.append(True)
+        if len(asked) == 1:  # another phone has the place, and draws the same PDF
+            first.append(Client(REMOTE_ADDR="10.0.0.9").get(url).content)
+            return None
+        return free()
+
+    monkeypatch.setattr(pdf, "drawing_slot", slot)
+    response = client.get(url)
+
+    assert response.status_code == 200
+    assert response.content == first[0]
+    assert drawn == ["sheet.html"]
+
+
+def test_past_its_wait_while_others_are_drawn_it_asks_to_try_again(
+    client: Client, played_game: Game, drawn: list[str], settings: Any
+) -> None:
+    settings.PDF_WAIT_SECONDS = 1
     caches["pdfs"].add("pdf-drawing:0", True)
 
     response = client.get(f"/g/{played_game.key}/sheet.pdf")
