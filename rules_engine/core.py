@@ -616,6 +616,11 @@ class GameRules:
         """How many rounds the game has, or None where it plays to a score."""
         raise NotImplementedError
 
+    def repeats(self, options: Mapping[str, object]) -> bool:
+        """Whether these options deal the list of hands over and over, playing to a
+        score (``repeats_hands``; Boerenbridge's ``end: hands`` deals it once)."""
+        return self.repeats_hands
+
     def cycle(self, setup: Setup) -> int:
         """How many rounds a game that deals its list of hands over and over takes to
         deal it once (``repeats_hands``)."""

@@ -110,7 +110,7 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
     parts: list[str] = []
     listed = house.get("hands")
     if isinstance(listed, list | tuple):
-        again = "rules_hands_again" if rules.repeats_hands else "rules_hands"
+        again = "rules_hands_again" if rules.repeats(options) else "rules_hands"
         parts.append(Message(again, hands=_hands_text(listed)))
     if "hook" in house:
         hook = {"on": "rules_hook", LEADER: "rules_hook_leader"}.get(str(house["hook"]))
