@@ -547,8 +547,7 @@ class GameRules:
     # Whether a miss is told apart as taking too many or too few tricks (a bid of a
     # number); not where the call is a kind of contract (Sinker's "zero", "all").
     counts_over_under: ClassVar[bool] = True
-    # The cards the hands are dealt from: a pack of 52 but Oh Hell's 51 (one is
-    # turned up for trump), Wizard's 60 and Skull King's 70.
+    # The cards the hands are dealt from: a pack of 52, Wizard's 60 and Skull King's 70.
     pack: ClassVar[int] = 52
     # Whether the game takes the house rules (RULINGS, "House rules") and offers presets.
     has_house_rules: ClassVar[bool] = False

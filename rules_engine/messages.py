@@ -296,10 +296,6 @@ ENGLISH: Mapping[str, Template] = {
     "hand_too_big": (
         "a hand of {cards} cards is too big for {players} players: the pack allows at most {most}"
     ),
-    "hand_too_big_turned_up": (
-        "a hand of {cards} cards is too big for {players} players: "
-        "the pack allows at most {most} (one card is turned up for trump)"
-    ),
     "option_needed_custom": "option {name} is needed with {setting} ({what})",
     "no_preset": "there is no preset {key} for {game}",
     "draw_nobody": "nobody to draw for",

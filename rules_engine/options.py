@@ -142,7 +142,8 @@ def resolve_options(
         refused_with = known[name].refused_with
         if refused_with is not None and given.get(refused_with[0]) == refused_with[1]:
             setting = f"{refused_with[0]}: {refused_with[1]}"
-            raise RulesError(Message("option_refused_with", name=name, setting=setting), option=name)
+            refusal = Message("option_refused_with", name=name, setting=setting)
+            raise RulesError(refusal, option=name)
     return {
         option.name: option.check(given[option.name])
         if option.name in given

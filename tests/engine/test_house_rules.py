@@ -103,9 +103,9 @@ def test_boerenbridge_repeats_the_hands_listed_until_the_game_ends() -> None:
 @pytest.mark.parametrize(
     ("game", "players", "most"),
     [
-        # Oh Hell turns a card for trump: floor(51 / n).
+        # Oh Hell deals up to floor(52 / n) too: 13 to 4 is the whole pack, without trump.
         ("oh-hell", 3, 17),
-        ("oh-hell", 4, 12),
+        ("oh-hell", 4, 13),
         ("oh-hell", 5, 10),
         ("oh-hell", 6, 8),
         ("oh-hell", 7, 7),
@@ -525,7 +525,7 @@ def test_the_command_line_scores_a_record_with_the_specs_house_rules() -> None:
          "option made: division by zero when t is 0"),
         ({"scoring": "custom", "made": "t", "missed": "(t\n** 2)"},
          "option missed: `(t ** 2)` uses `**`, which house rules don't allow"),
-        ({"hands": [13]}, "option hands: a hand of 13 cards is too big for 4 players"),
+        ({"hands": [14]}, "option hands: a hand of 14 cards is too big for 4 players"),
     ],
 )  # fmt: skip
 def test_the_command_line_refuses_bad_house_rules_in_one_line(
@@ -687,9 +687,8 @@ CUSTOM = {"scoring": "custom", "made": "10 + t", "missed": "0"}
             {"hands": [14]},
             "hands",
             "option hands: a hand of 14 cards is too big for 4 players: the pack allows at "
-            "most 12 (one card is turned up for trump)",
-            "a hand of 14 cards is too big for 4 players: the pack allows at most 12 (one "
-            "card is turned up for trump)",
+            "most 13",
+            "a hand of 14 cards is too big for 4 players: the pack allows at most 13",
         ),
         (
             "wizard",
