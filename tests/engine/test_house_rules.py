@@ -686,8 +686,7 @@ CUSTOM = {"scoring": "custom", "made": "10 + t", "missed": "0"}
             "oh-hell",
             {"hands": [14]},
             "hands",
-            "option hands: a hand of 14 cards is too big for 4 players: the pack allows at "
-            "most 13",
+            "option hands: a hand of 14 cards is too big for 4 players: the pack allows at most 13",
             "a hand of 14 cards is too big for 4 players: the pack allows at most 13",
         ),
         (
