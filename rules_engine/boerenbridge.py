@@ -69,7 +69,7 @@ MESSAGES = add(
             "sizes of your own (option {option}), by {least} to {most}"
         ),
         "boerenbridge_end_hands": (
-            "option hands is needed with end: hands: the game ends after its last hand"
+            "option {name} is needed with {setting}: the game ends after its last hand"
         ),
         "goal_after_hands": Plural(
             "{count} round, the highest total wins",
@@ -363,7 +363,9 @@ class Boerenbridge(GameRules):
                 option="hands",
             )
         if fixed_length(setup.options) and hands(setup) is None:
-            raise RulesError(Message("boerenbridge_end_hands"), option="hands")
+            setting = f"{END.name}: {END_AFTER_HANDS}"
+            refusal = Message("boerenbridge_end_hands", name="hands", setting=setting)
+            raise RulesError(refusal, option="hands")
         check_house_rules(setup, self.most_cards(setup.n))
 
     def repeats(self, options: Mapping[str, object]) -> bool:

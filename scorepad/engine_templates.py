@@ -241,7 +241,7 @@ TEMPLATES = (
     gettext_noop('No trump this round: the whole pack is dealt'),  # oh_hell_no_trump
     gettext_noop('there is no trump in a round of {hand_size} cards to {players} players: the whole pack is dealt and no card is turned up'),  # oh_hell_no_trump_turned_up
     gettext_noop('Boerenbridge as ruled is played by {ruled} players, not {count}; with hand sizes of your own (option {option}), by {least} to {most}'),  # boerenbridge_players
-    gettext_noop('option hands is needed with end: hands: the game ends after its last hand'),  # boerenbridge_end_hands
+    gettext_noop('option {name} is needed with {setting}: the game ends after its last hand'),  # boerenbridge_end_hands
     ngettext_lazy('{count} round, the highest total wins', '{count} rounds, the highest total wins', 'count'),  # goal_after_hands
     gettext_noop('No pass'),  # brink_no_pass
     ngettext_lazy('Pass {number} card to the other player', 'Pass {number} cards to the other player', 'number'),  # brink_pass_other
