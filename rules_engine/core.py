@@ -419,6 +419,8 @@ class Part:
     # A whole number from 0 to this, typed rather than chosen (Skull King's bonus, up
     # to 500), where ``choices`` would be too many to list; None where it is chosen.
     most: int | None = None
+    # The least such a number may be (Skull King's bonus: -500).
+    least: int = 0
     # Several of the choices at once (the tricks a player named); ``value`` lists them.
     many: bool = False
 
@@ -535,6 +537,8 @@ class GameRules:
     # King's bonus), or the round's (its lost tricks).
     seat_numbers: ClassVar[Mapping[str, int | None]] = {}
     round_numbers: ClassVar[Mapping[str, int | None]] = {}
+    # A player's number that may be less than 0, from this least (Skull King's bonus).
+    seat_least: ClassVar[Mapping[str, int]] = {}
     # A heading over the round boxes on paper ("Dice"), or none.
     round_boxes_heading: ClassVar[str] = ""
     # What a paper score sheet has a box for a player a round, before the points

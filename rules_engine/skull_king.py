@@ -261,6 +261,7 @@ class SkullKing(ScheduledHands):
     # own (they are what the tricks leave of the hand, and a note says them).
     seat_boxes = ("Bid", "Took", "Bonus")
     seat_numbers: ClassVar[Mapping[str, int | None]] = {"bonus": MOST_BONUS}
+    seat_least: ClassVar[Mapping[str, int]] = {"bonus": LEAST_BONUS}
     seat_lists = ("bids", "tricks", "bonus")
     round_numbers: ClassVar[Mapping[str, int | None]] = {"lost": None}
     options: ClassVar[tuple[Option, ...]] = (
