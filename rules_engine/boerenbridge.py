@@ -99,12 +99,13 @@ FIXED_LENGTH = ("end", END_AFTER_HANDS)
 END = Option(
     "end",
     "End",
-    "When the game ends: on the target, or after the last of the hand sizes.",
+    "When the game ends: on the target, or after the last of the hand sizes, the "
+    "highest total winning.",
     "choice",
     END_ON_TARGET,
     (
         OptionChoice(END_ON_TARGET, "On the target"),
-        OptionChoice(END_AFTER_HANDS, "After the last hand: the highest total wins"),
+        OptionChoice(END_AFTER_HANDS, "After the last hand"),
     ),
     house_rule=True,
 )

@@ -245,6 +245,7 @@ ENGLISH: Mapping[str, Template] = {
     "record_round_object": "a round must be a JSON object",
     "option_only_with": "option {name} is given only with {setting}",
     "option_refused_with": "option {name} is not given with {setting}",
+    "refused_with": "not given with {setting}",
     "hand_at_least_one": "a hand has at least 1 card, not {value}",
     # --- Abracadabra: its refusals, prompts and notes ---
     "true_or_false": "{what} is true or false, not {value}",

@@ -143,7 +143,8 @@ def resolve_options(
         if refused_with is not None and given.get(refused_with[0]) == refused_with[1]:
             setting = f"{refused_with[0]}: {refused_with[1]}"
             refusal = Message("option_refused_with", name=name, setting=setting)
-            raise RulesError(refusal, option=name)
+            beside = Message("refused_with", setting=setting)  # said beside its field
+            raise RulesError(refusal, option=name, reason=beside)
     return {
         option.name: option.check(given[option.name])
         if option.name in given

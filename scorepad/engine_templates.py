@@ -149,6 +149,7 @@ TEMPLATES = (
     gettext_noop('a round must be a JSON object'),  # record_round_object
     gettext_noop('option {name} is given only with {setting}'),  # option_only_with
     gettext_noop('option {name} is not given with {setting}'),  # option_refused_with
+    gettext_noop('not given with {setting}'),  # refused_with
     gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
     gettext_noop('{what} is true or false, not {value}'),  # true_or_false
     gettext_noop('not yet: next is "{prompt}"'),  # not_yet_next
@@ -443,9 +444,9 @@ GAME_WORDS = (
     gettext_noop('Standard: 10 plus the tricks for a made bid, 20 for 0'),
     gettext_noop('One hand size a round, from 1 card up to what the pack allows.'),
     gettext_noop('End'),
-    gettext_noop('When the game ends: on the target, or after the last of the hand sizes.'),
+    gettext_noop('When the game ends: on the target, or after the last of the hand sizes, the highest total winning.'),
     gettext_noop('On the target'),
-    gettext_noop('After the last hand: the highest total wins'),
+    gettext_noop('After the last hand'),
     gettext_noop('Target'),
     gettext_noop('The total that wins.'),
     gettext_noop('Sit out from'),

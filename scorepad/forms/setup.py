@@ -389,7 +389,8 @@ class SetupForm(forms.Form):
             # Not posted (a form of before the option, like the bidding): as ruled.
             if value in (None, "") and not option.nullable:
                 continue
-            if value != option.default:
+            # The default beside the options above (``sit_out``: nobody, with end: hands).
+            if value != option.default_for(options):
                 options[option.name] = value
         made, missed = self.scoring(cleaned)
         given = {"made": made, "missed": missed}
@@ -505,6 +506,12 @@ class SetupForm(forms.Form):
                 typed["option_hands"] = hands_text(value)
             elif name not in switches:  # the scoring is set by the made and missed given
                 typed[f"option_{name}"] = "" if value is None else value  # sit_out: nobody
+        for option in own_settings(self.rules):
+            # An option left out at another default beside these (``sit_out``: nobody,
+            # with end: hands) shows that default, not the game's.
+            default = option.default_for(options)
+            if option.name not in options and default != option.default:
+                typed[f"option_{option.name}"] = "" if default is None else default
         if "made" in options:
             typed.update(scoring_in_words(str(options["made"]), str(options.get("missed", ""))))
         else:

@@ -220,3 +220,33 @@ def test_oh_hell_with_the_full_pack_plays_its_13_card_round_without_trump(
     assert page.locator("#table .optional").count() == 1
     assert after.totals == {"Ann": 13, "Bob": 4, "Cas": 13, "Dev": 13}
     assert exported_options(screens) == {"hands": [13, 12]}
+
+
+def test_the_dutch_pyramid_made_our_own_keeps_its_end_and_nobody_sits_out(
+    page: Page, screens: Screens
+) -> None:
+    from playwright.sync_api import expect
+
+    def own_pyramid(page: Page) -> None:
+        page.locator("#setup input[name=rules][value=dutch-pyramid]").check()
+        page.get_by_role("button", name="Make our own from these").tap()
+        expect(page.locator("#setup input[name=rules][value=own]")).to_be_checked()
+        expect(page.locator("#id_option_end")).to_have_value("hands")
+        expect(page.locator("#id_option_hands")).to_have_value(", ".join(map(str, PYRAMID)))
+
+    screens.set_up(
+        "boerenbridge",
+        "Boerenbridge",
+        PLAYERS,
+        first_dealer=0,
+        shot_as="boerenbridge-own-pyramid",
+        options=own_pyramid,
+    )
+    assert screens.read().title == "Boerenbridge: Round 1 of 25"
+    assert exported_options(screens) == {
+        "end": "hands",
+        "hands": PYRAMID,
+        "scoring": "custom",
+        "made": "10 + 3 * t",
+        "missed": "-3 * abs(t - b)",
+    }
