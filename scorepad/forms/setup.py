@@ -255,11 +255,13 @@ class SetupForm(forms.Form):
                 described[found.key] += " " + only
         for saved in self.saved:
             described[saved.choice] = translated(rules_in_play(self.rules.key, saved.options))
-        described[OWN] = (
-            _("Hand sizes, the hook and the scoring as your table plays them.")
-            if self.has_expressions
-            else _("Hand sizes and the bidding as your table plays them.")
-        )
+        hooked = any(option.name == "hook" for option in self.rules.options)
+        if self.has_expressions and hooked:
+            described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
+        elif self.has_expressions:  # Skull King: no hook
+            described[OWN] = _("Hand sizes, the bonus and the scoring as your table plays them.")
+        else:
+            described[OWN] = _("Hand sizes and the bidding as your table plays them.")
         return [(radio, described.get(radio.data["value"], "")) for radio in self["rules"]]
 
     def own_fields(self) -> list[forms.BoundField]:
