@@ -290,8 +290,9 @@ def test_every_value_outside_what_a_step_offers_is_refused(game: str) -> None:
         ):
             continue
         seat = str(step.seat) if step.seat is not None else ""
-        # A bonus is any whole number 0..500 (Skull King), 99 among them.
-        outside = ("501", *OUTSIDE[1:]) if step.kind is SkullKingStep.BONUS else OUTSIDE
+        # A bonus is any whole number -500..500 (Skull King), 99 and -1 among them.
+        bonus = ("501", "-501", *OUTSIDE[2:])
+        outside = bonus if step.kind is SkullKingStep.BONUS else OUTSIDE
         for value in outside:
             with pytest.raises(RulesError):
                 play(current, current.entry(Answer(str(step.kind), seat, value), RNG))
