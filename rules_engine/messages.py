@@ -203,6 +203,8 @@ ENGLISH: Mapping[str, Template] = {
     "rules_nobody_sits_out": "nobody sits out",
     "rules_sit_out_from": "sit out from {points}",
     "rules_no_bounce": "no bounce",
+    "rules_end_hands": "the highest total after the last hand wins",
+    "rules_bonus_on_miss": "a bonus counts on a miss too",
     "rules_open": "open bids",
     "rules_sealed": "sealed bids",
     "preset_up_down": "1 to {most} and back, to 100",

@@ -115,6 +115,8 @@ TEMPLATES = (
     gettext_noop('nobody sits out'),  # rules_nobody_sits_out
     gettext_noop('sit out from {points}'),  # rules_sit_out_from
     gettext_noop('no bounce'),  # rules_no_bounce
+    gettext_noop('the highest total after the last hand wins'),  # rules_end_hands
+    gettext_noop('a bonus counts on a miss too'),  # rules_bonus_on_miss
     gettext_noop('open bids'),  # rules_open
     gettext_noop('sealed bids'),  # rules_sealed
     gettext_noop('1 to {most} and back, to 100'),  # preset_up_down

@@ -182,6 +182,12 @@ def test_the_command_line_scores_it_and_refuses_a_target_beside_it() -> None:
     assert err.getvalue() == "option target is not given with end: hands\n"
 
 
+def test_the_table_says_the_house_rules_in_a_line() -> None:
+    assert rules_in_play("boerenbridge", FIXED, 4) == (
+        "House rules: hands 1 2 1; the highest total after the last hand wins"
+    )
+
+
 def test_the_record_carries_the_end() -> None:
     rec = new_record("boerenbridge", FOUR, 0, FIXED)
     assert rec.to_json()["options"] == FIXED

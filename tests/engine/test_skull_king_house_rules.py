@@ -100,6 +100,12 @@ def test_the_rascal_preset_is_offered_and_named() -> None:
     assert rules_in_play("skull-king", RASCAL, 4) == "Rules: Rascal"
 
 
+def test_the_table_says_a_bonus_on_a_miss_in_its_line() -> None:
+    assert rules_in_play("skull-king", {"bonus_on_miss": True}, 4) == (
+        "House rules: a bonus counts on a miss too"
+    )
+
+
 def test_an_expression_is_checked_over_the_hands_of_70_cards() -> None:
     # 2 players hold up to 35 cards: 300 * h goes past 10000 (a pack of 52: 7800).
     with pytest.raises(RulesError) as caught:
