@@ -52,6 +52,16 @@ def test_the_sheet_has_a_row_for_every_hand_still_to_play(db: None, client: Clie
     assert "Rules: Dutch pyramid" in html
 
 
+def test_a_game_not_begun_has_its_25_rows_to_print(db: None, client: Client) -> None:
+    options = dict(preset("boerenbridge", "basis", 4).options)
+    game = Game.start(record("boerenbridge", options, []))
+    started_here(client, game)
+
+    html = client.get(f"/g/{game.key}/sheet/").text
+
+    assert [row[1] for row in rows_to_play(html)] == [str(size) for size in PYRAMID]
+
+
 @pytest.mark.slow
 def test_its_pdf_prints_every_hand(db: None, client: Client) -> None:
     game = dutch_pyramid(client)
