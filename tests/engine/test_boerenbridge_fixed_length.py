@@ -191,3 +191,28 @@ def test_the_table_says_the_house_rules_in_a_line() -> None:
 def test_the_record_carries_the_end() -> None:
     rec = new_record("boerenbridge", FOUR, 0, FIXED)
     assert rec.to_json()["options"] == FIXED
+
+
+def test_a_plan_given_later_ends_it_after_the_plans_last_entry() -> None:
+    # RULINGS, end: hands: "a plan given later ends it after the plan's last entry".
+    options = {"end": "hands", "hands": [1, 1, 1, 1]}
+    rounds: list[dict[str, Any]] = [
+        {"bids": [0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]},
+        # Eve leaves; the table plans two rounds of 2 (the list said two more of 1).
+        {
+            "seated": [0, 1, 2, 3],
+            "plan": [2, 2],
+            "bids": [0, 0, 0, 0, None],
+            "tricks": [2, 0, 0, 0, None],
+        },
+    ]
+    sheet = score(parse_record(record(options, rounds, players=5)))
+    assert not sheet.finished
+    rounds.append(
+        {"seated": [0, 1, 2, 3], "bids": [0, 0, 1, 0, None], "tricks": [0, 0, 2, 0, None]},
+    )
+    sheet = score(parse_record(record(options, rounds, players=5)))
+    assert [r.hand_size for r in sheet.rounds] == [1, 2, 2]
+    assert sheet.finished
+    assert sheet.totals == (23, 60, 42, 60, 20)
+    assert sheet.winners == (1, 3)
