@@ -81,6 +81,7 @@ MESSAGES = add(
         "skull_bonus_asked": "it is {player}'s bonus that is asked for",
         "skull_bonus_range": "{player}'s bonus is {least} to {most}, not {bonus}",
         "skull_breakdown": "{points} + {bonus} bonus = {total}",
+        "skull_breakdown_minus": "{points} - {bonus} bonus = {total}",
         "entry_lost": Plural("{lost} lost trick", "{lost} lost tricks", "lost"),
         "entry_bonus": "{player}'s bonus of {bonus}",
         "skull_prompt_bonus_one": "{player} made the bid: any bonus?",
@@ -570,8 +571,8 @@ class SkullKing(ScheduledHands):
         bids, tricks, bonus = rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd)
         made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
         breakdown = tuple(
-            Message("skull_breakdown", points=player_score(ctx, b, t, 0), bonus=x,
-                total=player_score(ctx, b, t, x))
+            Message("skull_breakdown" if x > 0 else "skull_breakdown_minus",
+                points=player_score(ctx, b, t, 0), bonus=abs(x), total=player_score(ctx, b, t, x))
             if counts_bonus(ctx.setup, b, t) and x else ""
             for b, t, x in zip(bids, tricks, bonus, strict=True)
         )  # fmt: skip

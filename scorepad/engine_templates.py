@@ -383,6 +383,7 @@ TEMPLATES = (
     gettext_noop("it is {player}'s bonus that is asked for"),  # skull_bonus_asked
     gettext_noop("{player}'s bonus is {least} to {most}, not {bonus}"),  # skull_bonus_range
     gettext_noop('{points} + {bonus} bonus = {total}'),  # skull_breakdown
+    gettext_noop('{points} - {bonus} bonus = {total}'),  # skull_breakdown_minus
     ngettext_lazy('{lost} lost trick', '{lost} lost tricks', 'lost'),  # entry_lost
     gettext_noop("{player}'s bonus of {bonus}"),  # entry_bonus
     gettext_noop('{player} made the bid: any bonus?'),  # skull_prompt_bonus_one

@@ -85,3 +85,4 @@ def test_a_negative_bonus_is_written_on_the_sheet(db: None, client: Client) -> N
     [row] = sheet_rows(html)
     assert "-30" in row
     assert "-10" in row  # 20 for the bid made, 30 taken off
+    assert 'title="20 - 30 bonus = -10"' in html
