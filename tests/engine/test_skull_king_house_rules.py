@@ -166,6 +166,9 @@ def test_at_the_table_with_bonus_on_miss_everyone_is_asked_for_a_bonus() -> None
     assert step.kind is SkullKingStep.BONUS
     assert step.seats == (1, 2, 0)
     assert step.prompt == "Ben, Cleo and Ann: any bonuses?"
+    # On Ben's own phone (he missed): his bonus is asked all the same.
+    ben = table(rec, pending).alone(1)
+    assert ben is not None and ben.prompt == "Ben: any bonus?"
     rec, pending = enter(rec, pending, Entry("bonus", 1, 20))
     assert table(rec, pending).step.prompt == "Cleo and Ann: any bonuses?"
     rec, pending = enter(rec, pending, Entry("bonus", None, "none"))
