@@ -287,7 +287,7 @@ class Table:
         if seating is None and record.rounds:
             seating = record.seating(len(record.rounds) - 1)
         if seating is not None and seating.plan is not None:
-            return None if rules.repeats_hands else seating.plan.last
+            return None if rules.repeats(record.base.options) else seating.plan.last
         return rules.round_count(record.base)
 
     @property

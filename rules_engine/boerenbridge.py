@@ -5,12 +5,15 @@ simultaneous, so they may be entered in any order, and the dealer may change
 their bid until tricks are entered. A player on 80 or more does not bid. The
 game ends when one or more totals are exactly 100; a total over 100 bounces back.
 With the house rule ``hands``, 3 to 7 play, each hand at most floor(52 / n), and
-every rule (the hook, the bids' range) uses that round's H in place of 13.
+every rule (the hook, the bids' range) uses that round's H in place of 13. With
+``end: hands`` (the Dutch game of fixed length) the game ends after the last hand
+and the highest total wins: there is no target, bounce, nor sitting out unless set.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import ClassVar, TypedDict
 
@@ -53,8 +56,8 @@ from .house_rules import (
     scoring_option,
     setting,
 )
-from .messages import Message, Term, add
-from .options import AS_RULED, Option, Preset
+from .messages import Message, Plural, Term, add
+from .options import AS_RULED, Option, OptionChoice, Preset
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 
@@ -63,6 +66,14 @@ MESSAGES = add(
         "boerenbridge_players": (
             "Boerenbridge as ruled is played by {ruled} players, not {count}; with hand "
             "sizes of your own (option {option}), by {least} to {most}"
+        ),
+        "boerenbridge_end_hands": (
+            "option {name} is needed with {setting}: the game ends after its last hand"
+        ),
+        "goal_after_hands": Plural(
+            "{count} round, the highest total wins",
+            "{count} rounds, the highest total wins",
+            "count",
         ),
     }
 )
@@ -79,6 +90,24 @@ SIT_OUT_AT = 80
 MADE_BONUS = 10
 MADE_ZERO = 20
 
+# RULINGS, "House rules", ``end``: the game ends on the target, or after the last
+# entry of ``hands`` (the Dutch game of fixed length), which has no target.
+END_ON_TARGET = "target"
+END_AFTER_HANDS = "hands"
+FIXED_LENGTH = ("end", END_AFTER_HANDS)
+END = Option(
+    "end",
+    "End",
+    "When the game ends: on the target, or after the last of the hand sizes, the "
+    "highest total winning.",
+    "choice",
+    END_ON_TARGET,
+    (
+        OptionChoice(END_ON_TARGET, "On the target"),
+        OptionChoice(END_AFTER_HANDS, "After the last hand"),
+    ),
+    house_rule=True,
+)
 TARGET = Option(
     "target",
     "Target",
@@ -88,6 +117,7 @@ TARGET = Option(
     minimum=10,
     maximum=1000,
     house_rule=True,
+    refused_with=FIXED_LENGTH,
 )
 SIT_OUT = Option(
     "sit_out",
@@ -99,7 +129,9 @@ SIT_OUT = Option(
     maximum=1000,
     nullable=True,
     house_rule=True,
+    default_with=(*FIXED_LENGTH, None),
 )
+FIXED_BOUNCE = replace(BOUNCE, refused_with=FIXED_LENGTH)
 
 
 def sit_out_at(setup: Setup) -> int | None:
@@ -114,8 +146,13 @@ def target(setup: Setup) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else GOAL
 
 
+def fixed_length(options: Mapping[str, object]) -> bool:
+    """Whether the game ends after the last hand (``end: hands``), not on a target."""
+    return options.get(END.name) == END_AFTER_HANDS
+
+
 def bounces(setup: Setup) -> bool:
-    return setting(setup, BOUNCE) is not False
+    return not fixed_length(setup.options) and setting(setup, BOUNCE) is not False
 
 
 def sits_out(ctx: RoundContext, seat: int) -> bool:
@@ -227,13 +264,67 @@ class BoerenbridgeRound(_BoerenbridgeBids, total=False):
     trump: str
 
 
+# RULINGS, "House rules", ``end``: the Dutch game of fixed length, as both Dutch
+# Boerenbridge score keepers we know play it: 1 card up to 13 and back down to 1.
+PYRAMID = hand_pattern(1, HAND_SIZE, 1)
+_FIXED_LENGTH_SOURCE = (
+    "RULINGS.md, Boerenbridge's end: hands (the two Dutch Boerenbridge score keepers "
+    "we know); " + _BOERENBRIDGE_WIKIPEDIA
+)
+FIXED_LENGTH_PRESETS: tuple[Preset, ...] = (
+    Preset(
+        "dutch-pyramid",
+        "Dutch pyramid",
+        "1 card up to the most and back to 1; 10 and 3 a trick for the bid made, "
+        "3 off a trick for a miss; the highest total wins.",
+        {
+            "end": END_AFTER_HANDS,
+            "hands": list(PYRAMID),
+            "scoring": "custom",
+            "made": "10 + 3 * t",
+            "missed": "-3 * abs(t - b)",
+        },
+        _FIXED_LENGTH_SOURCE,
+        52,
+    ),
+    Preset(
+        "basis",
+        "Basis",
+        "The same hands; 10 and 2 a trick for the bid made, nothing for a miss.",
+        {
+            "end": END_AFTER_HANDS,
+            "hands": list(PYRAMID),
+            "scoring": "custom",
+            "made": "10 + 2 * t",
+            "missed": "0",
+        },
+        _FIXED_LENGTH_SOURCE,
+        52,
+    ),
+    Preset(
+        "flemish",
+        "Flemish",
+        "The same hands; 10 and 3 a trick for the bid made, nothing for a miss.",
+        {
+            "end": END_AFTER_HANDS,
+            "hands": list(PYRAMID),
+            "scoring": "custom",
+            "made": "10 + 3 * t",
+            "missed": "0",
+        },
+        _FIXED_LENGTH_SOURCE,
+        52,
+    ),
+)
+
+
 class Boerenbridge(GameRules[BoerenbridgeRound]):
     messages = MESSAGES
     key = "boerenbridge"
     has_house_rules = True
     repeats_hands = True
     seats_apart = True
-    published_presets = PRESETS
+    published_presets = (*PRESETS, *FIXED_LENGTH_PRESETS)
     title = "Boerenbridge"
     summary = (
         "Bid your tricks all at once; score exactly 100 to win, and sit out "
@@ -248,18 +339,22 @@ class Boerenbridge(GameRules[BoerenbridgeRound]):
         HOOK_FROM,
         MADE,
         MISSED,
+        END,
         TARGET,
         SIT_OUT,
-        BOUNCE,
+        FIXED_BOUNCE,
         BIDDING,
     )
 
     # --- The shape of the game -------------------------------------------------
     def presets(self, players: int | None = None) -> tuple[Preset, ...]:
         """As ruled, then the patterns of hands for ``players`` (4, as ruled, when
-        not given), then the rest."""
+        not given), then the rest, the games of fixed length with their hands capped
+        at what the pack deals ``players``."""
         first, *rest = self.published_presets
-        return (first, *_hands_presets(players or RULED_PLAYERS), *rest)
+        count = players or RULED_PLAYERS
+        rest = [replace(p, options=p.options_for(count)) for p in rest]
+        return (first, *_hands_presets(count), *rest)
 
     def player_range(self, options: Mapping[str, object]) -> tuple[int, int]:
         """4 as ruled; 3 to 7 once the house rule ``hands`` gives the hand sizes."""
@@ -280,15 +375,28 @@ class Boerenbridge(GameRules[BoerenbridgeRound]):
                 ),
                 option="hands",
             )
+        if fixed_length(setup.options) and hands(setup) is None:
+            setting = f"{END.name}: {END_AFTER_HANDS}"
+            refusal = Message("boerenbridge_end_hands", name="hands", setting=setting)
+            raise RulesError(refusal, option="hands")
         check_house_rules(setup, self.most_cards(setup.n))
 
+    def repeats(self, options: Mapping[str, object]) -> bool:
+        """The list of hands over and over, but once with ``end: hands``."""
+        return not fixed_length(options)
+
     def hand_size(self, setup: Setup, index: int) -> int:
-        """13 cards; with house rules' ``hands``, the list over and over from its start."""
+        """13 cards; with house rules' ``hands``, the list over and over from its start
+        (with ``end: hands``, once: past its last entry is an IndexError)."""
         listed = hands(setup)
-        return HAND_SIZE if listed is None else listed[index % len(listed)]
+        if listed is None:
+            return HAND_SIZE
+        return listed[index] if fixed_length(setup.options) else listed[index % len(listed)]
 
     def round_count(self, setup: Setup) -> int | None:
-        return None
+        """None: the game plays to a score; with ``end: hands``, the hands listed."""
+        listed = hands(setup)
+        return len(listed) if fixed_length(setup.options) and listed is not None else None
 
     def cycle(self, setup: Setup) -> int:
         listed = hands(setup)
@@ -296,6 +404,9 @@ class Boerenbridge(GameRules[BoerenbridgeRound]):
 
     def goal(self, setup: Setup) -> str:
         """ "to 100"; without the bounce, reaching the target or more ends the game."""
+        count = self.round_count(setup)
+        if count is not None:
+            return Message("goal_after_hands", count=count)
         if bounces(setup):
             return Message("goal_to", target=target(setup))
         return Message("goal_to_or_more", target=target(setup))
@@ -327,15 +438,20 @@ class Boerenbridge(GameRules[BoerenbridgeRound]):
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
         """Over at the end of the first round after which a total is exactly 100.
 
-        House rules: the ``target``; without bounce, once a total reaches it or more.
+        House rules: the ``target``; without bounce, once a total reaches it or more;
+        with ``end: hands``, after the last hand.
         """
+        count = self.round_count(setup)
+        if count is not None:
+            return rounds_played >= count
         goal = target(setup)
         if not bounces(setup):
             return any(total >= goal for total in totals)
         return goal in totals
 
     def winners(self, setup: Setup, totals: tuple[int, ...]) -> tuple[int, ...]:
-        """Those exactly on the target; without bounce, the highest total (ties share)."""
+        """Those exactly on the target; without bounce (or with ``end: hands``), the
+        highest total (ties share)."""
         if not bounces(setup):
             return highest(totals)
         goal = target(setup)

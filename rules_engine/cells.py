@@ -129,8 +129,9 @@ def cell(record: Record, number: int, field: str) -> Cell:
     if field in rules.seat_numbers:
         value = _numbered(record, number)[field]
         most = _most(record, number, rules.seat_numbers[field])
+        least = rules.seat_least.get(field, 0)
         parts = tuple(
-            Part(str(seat), name, str(value[seat]), (), most)
+            Part(str(seat), name, str(value[seat]), (), most, least=least)
             for seat, name in enumerate(record.players)
             if value[seat] is not None  # not at the table in this round
         )
@@ -169,7 +170,7 @@ def _read(part: Part, text: str | Sequence[str]) -> Any:
         raise RulesError(Message("cell_value", value=repr(" ".join(text)), label=part.label))
     if part.most is not None:
         typed = read_number(text.strip())
-        if typed is not None and 0 <= typed <= part.most:
+        if typed is not None and part.least <= typed <= part.most:
             return typed
         raise RulesError(Message("cell_value", value=repr(text), label=part.label))
     return _choice(part, text)

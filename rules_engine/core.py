@@ -436,6 +436,8 @@ class Part:
     # A whole number from 0 to this, typed rather than chosen (Skull King's bonus, up
     # to 500), where ``choices`` would be too many to list; None where it is chosen.
     most: int | None = None
+    # The least such a number may be (Skull King's bonus: -500).
+    least: int = 0
     # Several of the choices at once (the tricks a player named); ``value`` lists them.
     many: bool = False
 
@@ -578,8 +580,7 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
     paper_key: ClassVar[str] = ""
 
     # --- What it may give: its players, its pack and its course -----------------------
-    # The cards the hands are dealt from: a pack of 52 but Oh Hell's 51 (one is
-    # turned up for trump), Wizard's 60 and Skull King's 70.
+    # The cards the hands are dealt from: a pack of 52, Wizard's 60 and Skull King's 70.
     pack: ClassVar[int] = 52
     # The ranks in the pack used to draw for the first dealer, low to high.
     draw_ranks: ClassVar[tuple[str, ...]] = (
@@ -610,6 +611,8 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
     # King's bonus), or the round's (its lost tricks).
     seat_numbers: ClassVar[Mapping[str, int | None]] = {}
     round_numbers: ClassVar[Mapping[str, int | None]] = {}
+    # A player's number that may be less than 0, from this least (Skull King's bonus).
+    seat_least: ClassVar[Mapping[str, int]] = {}
 
     # --- What it may give: its table --------------------------------------------------
     # The kinds of step the game asks besides ``StepKind``'s, its own (``AbracadabraStep``).
@@ -660,6 +663,11 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
     def round_count(self, setup: Setup) -> int | None:
         """How many rounds the game has, or None where it plays to a score."""
         raise NotImplementedError
+
+    def repeats(self, options: Mapping[str, object]) -> bool:
+        """Whether these options deal the list of hands over and over, playing to a
+        score (``repeats_hands``; Boerenbridge's ``end: hands`` deals it once)."""
+        return self.repeats_hands
 
     def cycle(self, setup: Setup) -> int:
         """How many rounds a game that deals its list of hands over and over takes to

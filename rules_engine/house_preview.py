@@ -110,7 +110,7 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
     parts: list[str] = []
     listed = house.get("hands")
     if isinstance(listed, list | tuple):
-        again = "rules_hands_again" if rules.repeats_hands else "rules_hands"
+        again = "rules_hands_again" if rules.repeats(options) else "rules_hands"
         parts.append(Message(again, hands=_hands_text(listed)))
     if "hook" in house:
         hook = {"on": "rules_hook", LEADER: "rules_hook_leader"}.get(str(house["hook"]))
@@ -132,6 +132,10 @@ def rules_in_play(game: str, options: Mapping[str, object], players: int | None 
         )
     if house.get("bounce") is False:
         parts.append(Message("rules_no_bounce"))
+    if house.get("end") == "hands":  # Boerenbridge of fixed length
+        parts.append(Message("rules_end_hands"))
+    if house.get("bonus_on_miss") is True:  # Skull King
+        parts.append(Message("rules_bonus_on_miss"))
     bidding = next((o.default for o in rules.options if o.name == "bidding"), "open")
     if house.get("bidding", bidding) != bidding:  # sealed, or Skull King's bids open
         parts.append(Message("rules_sealed" if house["bidding"] == "sealed" else "rules_open"))

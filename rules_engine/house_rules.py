@@ -184,7 +184,7 @@ def check_house_rules(setup: Setup, most: int, too_big: str = "hand_too_big") ->
     """What the options refuse only together, or only for a number of players.
 
     ``most``: the largest hand the game's pack deals these players; ``too_big``: the
-    message refusing a larger one (Oh Hell's says a card is turned up for trump).
+    message refusing a larger one.
     """
     listed = hands(setup)
     if listed is not None:

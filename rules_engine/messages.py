@@ -209,6 +209,8 @@ ENGLISH: Mapping[str, Template] = {
     "rules_nobody_sits_out": "nobody sits out",
     "rules_sit_out_from": "sit out from {points}",
     "rules_no_bounce": "no bounce",
+    "rules_end_hands": "the highest total after the last hand wins",
+    "rules_bonus_on_miss": "a bonus counts on a miss too",
     "rules_open": "open bids",
     "rules_sealed": "sealed bids",
     "preset_up_down": "1 to {most} and back, to 100",
@@ -250,6 +252,8 @@ ENGLISH: Mapping[str, Template] = {
     "record_rounds_list": "{field} must be a list",
     "record_round_object": "a round must be a JSON object",
     "option_only_with": "option {name} is given only with {setting}",
+    "option_refused_with": "option {name} is not given with {setting}",
+    "refused_with": "not given with {setting}",
     "hand_at_least_one": "a hand has at least 1 card, not {value}",
     # --- Abracadabra: its refusals, prompts and notes ---
     "true_or_false": "{what} is true or false, not {value}",
@@ -301,10 +305,6 @@ ENGLISH: Mapping[str, Template] = {
     "players_from_to": "{least} to {most}",
     "hand_too_big": (
         "a hand of {cards} cards is too big for {players} players: the pack allows at most {most}"
-    ),
-    "hand_too_big_turned_up": (
-        "a hand of {cards} cards is too big for {players} players: "
-        "the pack allows at most {most} (one card is turned up for trump)"
     ),
     "option_needed_custom": "option {name} is needed with {setting} ({what})",
     "no_preset": "there is no preset {key} for {game}",

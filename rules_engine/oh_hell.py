@@ -2,6 +2,8 @@
 
 RULINGS.md, "Oh Hell": 3 to 7 players; the largest hand M is 10 for 3-5 players,
 8 for 6 and 7 for 7; the dealer is hooked; the game ends after the style's last round.
+With the house rule ``hands``, a hand may reach floor(52 / n): a round that deals the
+whole pack (13 cards to 4 players) turns no card up and is played without trump.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .bidding import BiddingInTurn
-from .core import SUIT_SIGNS, PaperRow, Round, RoundContext, RoundView, Setup
+from .core import SUIT_SIGNS, Draft, Entry, PaperRow, Round, RoundContext, RoundView, Setup, Step
+from .errors import RulesError
 from .house_rules import (
     BIDDING,
     CUSTOM_CHOICE,
@@ -23,7 +26,19 @@ from .house_rules import (
     hands_option,
     hook_option,
 )
+from .messages import Message, add
 from .options import AS_RULED, Option, OptionChoice, Preset
+
+MESSAGES = add(
+    {
+        "oh_hell_no_trump": "No trump this round: the whole pack is dealt",
+        "oh_hell_no_trump_turned_up": (
+            "there is no trump in a round of {hand_size} cards to {players} players: "
+            "the whole pack is dealt and no card is turned up"
+        ),
+    }
+)
+"""The game's own words for the players (``GameRules.messages``)."""
 
 LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 
@@ -93,10 +108,19 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
+def full_pack(ctx: RoundContext) -> bool:
+    """Whether the round deals all 52 cards (n x H = 52, as 13 to 4 players): then no
+    card is left to turn up, and it is played without trump (RULINGS, ``hands``)."""
+    return ctx.n * ctx.hand_size == OhHell.pack
+
+
 class OhHell(ScheduledHands, BiddingInTurn):
+    messages = MESSAGES
     key = "oh-hell"
     seats_apart = True
-    pack = 51  # one card is turned up for trump
+    # RULINGS, "House rules", ``hands``: up to floor(52 / n); a card is turned up for
+    # trump in every round but one that deals the whole pack.
+    pack = 52
     has_house_rules = True
     published_presets = PRESETS
     title = "Oh Hell"
@@ -145,7 +169,26 @@ class OhHell(ScheduledHands, BiddingInTurn):
     )
 
     def check_setup(self, setup: Setup) -> None:
-        check_house_rules(setup, self.most_cards(setup.n), "hand_too_big_turned_up")
+        check_house_rules(setup, self.most_cards(setup.n))
+
+    # --- The full pack: no trump -----------------------------------------------
+    def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
+        """The turned-up trump, but in a round that deals the whole pack (none is)."""
+        return () if full_pack(ctx) else super().optional_steps(ctx, draft)
+
+    def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
+        """ "No trump this round" first where the whole pack is dealt."""
+        notes = super().notes(ctx, draft)
+        return (Message("oh_hell_no_trump"), *notes) if full_pack(ctx) else notes
+
+    def enter_extra(self, ctx: RoundContext, draft: Draft, entry: Entry) -> Draft:
+        """A trump recorded for a round that deals the whole pack is refused (``none``,
+        no trump, is what it is)."""
+        if entry.kind == "trump" and full_pack(ctx) and entry.value != "none":
+            raise RulesError(
+                Message("oh_hell_no_trump_turned_up", hand_size=ctx.hand_size, players=ctx.n)
+            )
+        return super().enter_extra(ctx, draft, entry)
 
     def hands_as_ruled(self, setup: Setup) -> tuple[int, ...]:
         """The style's hand sizes."""
@@ -164,6 +207,8 @@ class OhHell(ScheduledHands, BiddingInTurn):
         return tricks + (10 if made else 0)
 
     def paper_row(self, ctx: RoundContext, rnd: Round, view: RoundView) -> PaperRow:
-        """The trump, where it was noted, beside the bids and tricks."""
+        """The trump, where it was noted, beside the bids and tricks; no trump (NT) in
+        a round that deals the whole pack."""
         row = super().paper_row(ctx, rnd, view)
-        return PaperRow((SUIT_SIGNS.get(str(rnd.get("trump", "")), ""),), row.seats)
+        trump = "none" if full_pack(ctx) else str(rnd.get("trump", ""))
+        return PaperRow((SUIT_SIGNS.get(trump, ""),), row.seats)

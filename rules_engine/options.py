@@ -48,6 +48,12 @@ class Option:
     # An option given only with another at one value (``made`` and ``missed``, with
     # ``scoring: custom``): that option's name and value, which giving this one sets.
     only_with: tuple[str, str] | None = None
+    # Refused where another option is given at one value (``target`` and ``bounce``,
+    # with Boerenbridge's ``end: hands``): that option's name and value.
+    refused_with: tuple[str, str] | None = None
+    # Another default where another option is given at one value (``sit_out``: nobody,
+    # with ``end: hands``): that option's name and value, and this default.
+    default_with: tuple[str, str, OptionValue] | None = None
     # For an "expression": the rounds it is checked over (a game with another pack
     # gives its own, e.g. ``dataclasses.replace(MADE, domain=...)``).
     domain: Domain = PACK_OF_52
@@ -112,6 +118,14 @@ class Option:
         """A refusal of this option's value (``reason``: said beside its field)."""
         return RulesError(message, option=self.name, reason=reason)
 
+    def default_for(self, given: Mapping[str, object]) -> OptionValue:
+        """This option's value where it is not given, beside the options that are."""
+        if self.default_with is not None:
+            switch, value, default = self.default_with
+            if given.get(switch) == value:
+                return default
+        return self.default
+
 
 def resolve_options(
     options: tuple[Option, ...], given: Mapping[str, object]
@@ -125,8 +139,16 @@ def resolve_options(
         for other in known[name].excludes:
             if other in given:
                 raise RulesError(Message("options_exclusive", other=other, name=name), option=name)
+        refused_with = known[name].refused_with
+        if refused_with is not None and given.get(refused_with[0]) == refused_with[1]:
+            setting = f"{refused_with[0]}: {refused_with[1]}"
+            refusal = Message("option_refused_with", name=name, setting=setting)
+            beside = Message("refused_with", setting=setting)  # said beside its field
+            raise RulesError(refusal, option=name, reason=beside)
     return {
-        option.name: option.check(given[option.name]) if option.name in given else option.default
+        option.name: option.check(given[option.name])
+        if option.name in given
+        else option.default_for(given)
         for option in options
     }
 

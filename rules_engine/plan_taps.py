@@ -45,8 +45,8 @@ class PlanChange:
 def plan_changes(current: Table) -> tuple[PlanChange, ...]:
     """The taps that change the plan now, in the order offered; none where the plan may
     not change (``Table.may_change_seats``) or where the game plays to a score
-    (Boerenbridge: its list repeats until someone ends on the target, so it has no last
-    round to add or take away).
+    (Boerenbridge but with ``end: hands``: its list repeats until someone ends on the
+    target, so it has no last round to add or take away).
 
     One more round carries the plan's run on by the step of its last two rounds (10 9
     8: 7; 1 2 3: 4; 5 5: 5), within 1 and what the pack deals the table. One fewer and
@@ -56,7 +56,7 @@ def plan_changes(current: Table) -> tuple[PlanChange, ...]:
     """
     rules = current.record.rules
     ahead = current.plan_ahead
-    if not current.may_change_seats or rules.repeats_hands or not ahead:
+    if not current.may_change_seats or rules.repeats(current.record.base.options) or not ahead:
         return ()
     most = rules.most_cards(len(current.seated))
     step = ahead[-1] - ahead[-2] if len(ahead) > 1 else 0

@@ -194,7 +194,7 @@ def scheduled_size(rules: GameRules, base: Setup, plan: Plan | None, index: int)
     """Round ``index``'s hand size: by the plan in force, else the game's own schedule;
     None where either is played out (the game is over)."""
     if plan is not None:
-        return plan.size(index, rules.repeats_hands)
+        return plan.size(index, rules.repeats(base.options))
     try:
         return rules.hand_size(base, index)
     except IndexError:  # past the last entry of the game's own list: it is over
@@ -204,7 +204,7 @@ def scheduled_size(rules: GameRules, base: Setup, plan: Plan | None, index: int)
 def sizes_ahead(rules: GameRules, base: Setup, plan: Plan | None, index: int) -> tuple[int, ...]:
     """The hand sizes of round ``index`` and each after it, as the game deals them now
     (a game that plays to a score: one turn of its list, from where it is); 60 at most."""
-    if rules.repeats_hands:
+    if rules.repeats(base.options):
         turn = len(plan.sizes) if plan is not None else rules.cycle(base)
         rounds = range(index, index + turn)
     else:

@@ -224,7 +224,7 @@ def _over(record: Record, ctx: RoundContext, played: int, totals: tuple[int, ...
     if not record.apart:
         return rules.is_over(record.setup, played, totals)
     seating = record.seating(ctx.index)
-    if seating.plan is not None and not rules.repeats_hands:
+    if seating.plan is not None and not rules.repeats(record.setup.options):
         return played >= seating.plan.last
     seated = tuple(totals[s] for s in seating.seated)
     return rules.is_over(record.lineup.base, played, seated)

@@ -3,10 +3,12 @@
 RULINGS.md, "Skull King": 2 to 8 players; 10 rounds, round r (1-based) dealing
 H = min(r, floor(70 / n)); every player bids 0..H at once, with no hook. The tricks
 taken add up to H less the round's ``lost`` tricks (nobody's: the Kraken, or a
-two-player game's ghost hand). A round may record each player's ``bonus`` (0..500),
-which counts only for a bid made exactly. Bid 1 or more: made 20 a trick bid plus
-the bonus, missed 10 off a trick over or under; bid 0: made 10 x H plus the bonus,
-missed 10 x H off.
+two-player game's ghost hand). A round may record each player's ``bonus`` (-500..500:
+the expansion's cards that cost points), which counts only for a bid made exactly
+(with the house rule ``bonus_on_miss``, for a missed one too). Bid 1 or more: made 20
+a trick bid plus the bonus, missed 10 off a trick over or under; bid 0: made 10 x H
+plus the bonus, missed 10 x H off. House rules may score by ``made`` and ``missed``
+expressions instead (``scoring: custom``; the preset "Rascal").
 """
 
 from __future__ import annotations
@@ -32,10 +34,16 @@ from .core import (
     StepKind,
 )
 from .errors import RulesError
+from .expressions import Domain
 from .house_rules import (
     BIDDING,
+    MADE,
+    MISSED,
     ScheduledHands,
+    custom_scoring,
     hands_option,
+    scoring_option,
+    setting,
 )
 from .messages import Message, Plural, Term, add, names_and
 from .options import AS_RULED, Option, Preset
@@ -67,9 +75,12 @@ MESSAGES = add(
         "skull_no_bonus": "No bonus",
         "skull_bonus_when": "a bonus is entered once the tricks are in, for a bid made",
         "skull_bonus_missed": "{player} missed their bid: a bonus counts only for a bid made",
+        "skull_prompt_bonus_any": "{player}: any bonus?",
+        "skull_prompt_bonuses_any": "{players}: any bonuses?",
         "skull_bonus_asked": "it is {player}'s bonus that is asked for",
-        "skull_bonus_range": "{player}'s bonus is 0 to {most}, not {bonus}",
+        "skull_bonus_range": "{player}'s bonus is {least} to {most}, not {bonus}",
         "skull_breakdown": "{points} + {bonus} bonus = {total}",
+        "skull_breakdown_minus": "{points} - {bonus} bonus = {total}",
         "entry_lost": Plural("{lost} lost trick", "{lost} lost tricks", "lost"),
         "entry_bonus": "{player}'s bonus of {bonus}",
         "skull_prompt_bonus_one": "{player} made the bid: any bonus?",
@@ -92,6 +103,9 @@ class SkullKingStep(enum.StrEnum):
 PACK = 70
 ROUNDS = 10
 MOST_BONUS = 500
+# RULINGS, "Skull King", house rules: a bonus may be negative, the expansion's cards
+# that cost points making the net bonus less than 0.
+LEAST_BONUS = -MOST_BONUS
 # The bonus step's one tap for every player still owed one: no bonus for them.
 NO_MORE = "none"
 PER_TRICK_BID = 20
@@ -99,6 +113,17 @@ PER_TRICK_OFF = -10
 ZERO_PER_CARD = 10
 # RULINGS, "House rules": bids are sealed (given unseen, shown together) unless set open.
 SEALED_BIDDING = replace(BIDDING, default="sealed")
+# RULINGS, "Skull King", house rules: a bonus counted on a missed bid too.
+BONUS_ON_MISS = Option(
+    "bonus_on_miss",
+    "Bonus on a miss",
+    "A player's bonus counts whether or not they made their bid.",
+    "bool",
+    False,
+    house_rule=True,
+)
+# RULINGS: the expressions are checked over n in 2..8 and h in 1..floor(70 / n).
+EXPRESSIONS = Domain((2, 3, 4, 5, 6, 7, 8), PACK)
 
 
 @dataclass(frozen=True)
@@ -131,14 +156,37 @@ def hand_sizes(players: int) -> tuple[int, ...]:
     return tuple(min(r, largest_hand(players)) for r in range(1, ROUNDS + 1))
 
 
-def round_score(bid: int, tricks: int, hand_size: int, bonus: int) -> int:
+def round_score(bid: int, tricks: int, hand_size: int, bonus: int, on_miss: bool = False) -> int:
     """RULINGS: bid 1+ made 20 x b + x, missed -10 x |t - b|; bid 0 made 10 x H + x,
     missed -10 x H. (Round 5, bid 2, took 2, a Mermaid taken by a Pirate: 60.
-    Round 5, bid 0, took 1: -50.)"""
+    Round 5, bid 0, took 1: -50.) ``on_miss``: the house rule ``bonus_on_miss``, the
+    bonus counted for a missed bid too."""
     made = bid == tricks
+    counted = bonus if made or on_miss else 0
     if bid == 0:
-        return ZERO_PER_CARD * hand_size + bonus if made else -ZERO_PER_CARD * hand_size
-    return PER_TRICK_BID * bid + bonus if made else PER_TRICK_OFF * abs(tricks - bid)
+        return (ZERO_PER_CARD if made else -ZERO_PER_CARD) * hand_size + counted
+    return (PER_TRICK_BID * bid if made else PER_TRICK_OFF * abs(tricks - bid)) + counted
+
+
+def bonus_on_miss(setup: Setup) -> bool:
+    return setting(setup, BONUS_ON_MISS) is True
+
+
+def counts_bonus(setup: Setup, bid: int, tricks: int) -> bool:
+    """Whether a player's bonus counts: for a bid made, or any with ``bonus_on_miss``."""
+    return bid == tricks or bonus_on_miss(setup)
+
+
+def player_score(ctx: RoundContext, bid: int, tricks: int, bonus: int) -> int:
+    """A player's score: as ruled, or by the house rules' ``made`` and ``missed``, the
+    bonus added where it counts."""
+    scoring = custom_scoring(ctx.setup)
+    if scoring is None:
+        return round_score(bid, tricks, ctx.hand_size, bonus, bonus_on_miss(ctx.setup))
+    made, missed = scoring
+    expression = made if bid == tricks else missed
+    counted = bonus if counts_bonus(ctx.setup, bid, tricks) else 0
+    return int(expression(bid, tricks, ctx.hand_size, ctx.n)) + counted
 
 
 def _numbers(value: object, ctx: RoundContext, what: str) -> list[int]:
@@ -158,6 +206,14 @@ def _schedule(key: str, name: str, description: str, sizes: Sequence[int]) -> Pr
 
 PRESETS: tuple[Preset, ...] = (
     Preset(AS_RULED, "As ruled", "10 rounds of 1 to 10 cards; the bids shown together."),
+    Preset(
+        "rascal",
+        "Rascal",
+        "Rascal's scoring: a direct hit 10 a card dealt, a glancing blow (one trick off) "
+        "half, else nothing.",
+        {"scoring": "custom", "made": "10 * h", "missed": "5 * h if abs(t - b) == 1 else 0"},
+        "RULINGS.md, Skull King's house rules (the Rascal rules' scoring)",
+    ),
     _schedule(
         "even-keeled",
         "Even keeled",
@@ -219,10 +275,15 @@ class SkullKing(ScheduledHands[SkullKingRound]):
     # own (they are what the tricks leave of the hand, and a note says them).
     seat_boxes = ("Bid", "Took", "Bonus")
     seat_numbers: ClassVar[Mapping[str, int | None]] = {"bonus": MOST_BONUS}
+    seat_least: ClassVar[Mapping[str, int]] = {"bonus": LEAST_BONUS}
     seat_lists = ("bids", "tricks", "bonus")
     round_numbers: ClassVar[Mapping[str, int | None]] = {"lost": None}
     options: ClassVar[tuple[Option, ...]] = (
+        scoring_option("Standard: 20 a trick for a bid made, 10 a card for 0, and the bonus"),
         hands_option(replaces=None),
+        BONUS_ON_MISS,
+        replace(MADE, domain=EXPRESSIONS),
+        replace(MISSED, domain=EXPRESSIONS),
         SEALED_BIDDING,
     )
 
@@ -255,6 +316,13 @@ class SkullKing(ScheduledHands[SkullKingRound]):
             if b is not None and b == t
         )  # fmt: skip
 
+    def bonus_seats(self, ctx: RoundContext, draft: Draft) -> tuple[int, ...]:
+        """The seats whose bonus counts: those who made their bid, or (``bonus_on_miss``)
+        every seat, once every trick is in."""
+        if bonus_on_miss(ctx.setup):
+            return tuple(range(ctx.n))
+        return self.made(draft)
+
     def next_step(self, ctx: RoundContext, draft: Draft) -> Step:
         waiting = tuple(s for s in ctx.bid_order if draft["bids"][s] is None)
         if waiting:
@@ -267,9 +335,8 @@ class SkullKing(ScheduledHands[SkullKingRound]):
             )
         if any(t is None for t in draft["tricks"]):
             return self.tricks_step(ctx, draft)
-        owed = tuple(
-            s for s in ctx.bid_order if s in self.made(draft) and draft["bonus"][s] is None
-        )
+        counted = self.bonus_seats(ctx, draft)
+        owed = tuple(s for s in ctx.bid_order if s in counted and draft["bonus"][s] is None)
         if owed:
             return self.bonus_step(ctx, draft, owed)
         return Step(StepKind.COMPLETE, Message("prompt_complete"))
@@ -285,9 +352,10 @@ class SkullKing(ScheduledHands[SkullKingRound]):
         return Step(StepKind.TRICKS, Message("prompt_tricks", player=ctx.name(seat)), seat, choices)
 
     def bonus_step(self, ctx: RoundContext, draft: Draft, owed: tuple[int, ...]) -> Step:
-        """The bonuses of the players who made their bid, asked of them all at once:
-        one tap says there are none (more) for anyone; a player's bonus is the printed
-        bonuses tapped and added up at the table, any whole number 0..500."""
+        """The bonuses of the players who made their bid (``bonus_on_miss``: of every
+        player), asked of them all at once: one tap says there are none (more) for
+        anyone; a player's bonus is the printed bonuses tapped and added up at the
+        table, any whole number -500..500 (cards that cost points taken off)."""
         given = any(bonus is not None for bonus in draft["bonus"])
         none_left = Message("skull_no_more_bonuses" if given else "skull_no_bonuses")
         choices = (
@@ -295,17 +363,13 @@ class SkullKing(ScheduledHands[SkullKingRound]):
             Choice("0", Message("skull_no_bonus")),
             *(Choice(str(bonus.points), Term(bonus.label)) for bonus in BONUSES),
         )
-        prompt = (
-            Message("skull_prompt_bonus_one", player=ctx.name(owed[0]))
-            if len(owed) == 1
-            else Message("skull_prompt_bonuses", players=names_and([ctx.name(s) for s in owed]))
-        )
+        prompt = self.bonus_prompt(ctx, owed)
         return Step(
             SkullKingStep.BONUS,
             prompt,
             owed[0],
             choices,
-            low=0,
+            low=LEAST_BONUS,
             high=MOST_BONUS,
             seats=owed,
             shape=Shape.SUM,
@@ -313,13 +377,24 @@ class SkullKing(ScheduledHands[SkullKingRound]):
             whose=Message("skull_whose_bonus"),
         )
 
+    def bonus_prompt(self, ctx: RoundContext, owed: tuple[int, ...]) -> str:
+        """ "Ann made the bid: any bonus?"; with ``bonus_on_miss`` "Ann: any bonus?"."""
+        names = names_and([ctx.name(s) for s in owed])
+        if bonus_on_miss(ctx.setup):
+            if len(owed) == 1:
+                return Message("skull_prompt_bonus_any", player=ctx.name(owed[0]))
+            return Message("skull_prompt_bonuses_any", players=names)
+        if len(owed) == 1:
+            return Message("skull_prompt_bonus_one", player=ctx.name(owed[0]))
+        return Message("skull_prompt_bonuses", players=names)
+
     def alone(self, ctx: RoundContext, draft: Draft, step: Step, player: int) -> Step:
         """A player's own bonus, on their own phone: "No bonuses" for everyone is the
         table's to say; the player's own "No bonus" (0) and the printed bonuses stay."""
         if step.kind is not SkullKingStep.BONUS:
             return super().alone(ctx, draft, step, player)
         choices = tuple(choice for choice in step.choices if choice.value != NO_MORE)
-        prompt = Message("skull_prompt_bonus_one", player=ctx.name(player))
+        prompt = self.bonus_prompt(ctx, (player,))
         return replace(step, prompt=prompt, seat=player, seats=(player,), choices=choices, lead="")
 
     def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:
@@ -430,7 +505,8 @@ class SkullKing(ScheduledHands[SkullKingRound]):
         if seat is None and entry.value == NO_MORE:
             return self.enter_no_more(draft, step.seats)
         if seat not in step.seats:
-            if isinstance(seat, int) and 0 <= seat < ctx.n and seat not in self.made(draft):
+            counted = self.bonus_seats(ctx, draft)
+            if isinstance(seat, int) and 0 <= seat < ctx.n and seat not in counted:
                 raise RulesError(Message("skull_bonus_missed", player=ctx.name(seat)))
             raise RulesError(Message("skull_bonus_asked", player=ctx.name(step.player)))
         assert isinstance(seat, int)
@@ -462,9 +538,9 @@ class SkullKing(ScheduledHands[SkullKingRound]):
     # --- Reading a round from a record -------------------------------------------
     def entries(self, ctx: RoundContext, rnd: SkullKingRound) -> list[Entry]:
         """Bids in bid order, the lost tricks, the tricks, then the bonuses of those
-        who made their bid, as the table enters them: each bonus won, then one entry
-        for the rest, who won none. A bonus beside a missed bid is checked and counts
-        nothing."""
+        who made their bid (``bonus_on_miss``: of everyone), as the table enters them:
+        each bonus won, then one entry for the rest, who won none. A bonus beside a
+        missed bid is checked and, but with ``bonus_on_miss``, counts nothing."""
         check_shape(rnd, SkullKingRound)
         bids = seat_list(ctx.setup, rnd["bids"], "bids")
         lost = as_int(rnd.get("lost", 0), "lost")
@@ -485,7 +561,7 @@ class SkullKing(ScheduledHands[SkullKingRound]):
         if lost:
             entries.append(Entry("lost", None, lost))
         entries += [Entry("tricks", seat, tricks[seat]) for seat in ctx.bid_order[:-1]]
-        made = [s for s in ctx.bid_order if bids[s] == tricks[s]]
+        made = [s for s in ctx.bid_order if counts_bonus(ctx.setup, bids[s], tricks[s])]
         entries += [Entry("bonus", seat, bonus[seat]) for seat in made if bonus[seat]]
         if any(not bonus[seat] for seat in made):
             entries.append(Entry("bonus", None, NO_MORE))
@@ -496,21 +572,21 @@ class SkullKing(ScheduledHands[SkullKingRound]):
 
     def score_round(self, ctx: RoundContext, rnd: SkullKingRound) -> tuple[int, ...]:
         return tuple(
-            round_score(b, t, ctx.hand_size, x)
+            player_score(ctx, b, t, x)
             for b, t, x in zip(rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd), strict=True)
         )
 
     def bidder_score(self, ctx: RoundContext, bid: int, tricks: int) -> int:
         """A bidder's score without a bonus (the house rules' preview asks every game)."""
-        return round_score(bid, tricks, ctx.hand_size, 0)
+        return player_score(ctx, bid, tricks, 0)
 
     def view(self, ctx: RoundContext, rnd: SkullKingRound) -> RoundView:
         bids, tricks, bonus = rnd["bids"], rnd["tricks"], self.bonuses(ctx, rnd)
         made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
         breakdown = tuple(
-            Message("skull_breakdown", points=round_score(b, t, ctx.hand_size, 0), bonus=x,
-                total=round_score(b, t, ctx.hand_size, x))
-            if b == t and x else ""
+            Message("skull_breakdown" if x > 0 else "skull_breakdown_minus",
+                points=player_score(ctx, b, t, 0), bonus=abs(x), total=player_score(ctx, b, t, x))
+            if counts_bonus(ctx.setup, b, t) and x else ""
             for b, t, x in zip(bids, tricks, bonus, strict=True)
         )  # fmt: skip
         lost = int(rnd.get("lost", 0))
@@ -527,15 +603,24 @@ class SkullKing(ScheduledHands[SkullKingRound]):
     def paper_row(self, ctx: RoundContext, rnd: SkullKingRound, view: RoundView) -> PaperRow:
         """A player's bid, tricks and the bonus that counted."""
         bonus = self.bonuses(ctx, rnd)
+        counted = tuple(
+            counts_bonus(ctx.setup, b, t) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)
+        )
         seats = tuple(
-            (view.bids[seat], view.tricks[seat], str(bonus[seat]) if made and bonus[seat] else "")
-            for seat, made in enumerate(view.made)
+            (view.bids[seat], view.tricks[seat], str(bonus[seat]) if counts and bonus[seat] else "")
+            for seat, counts in enumerate(counted)
         )
         return PaperRow((), seats)
 
 
 def check_bonus(ctx: RoundContext, seat: int, bonus: int) -> None:
-    if not 0 <= bonus <= MOST_BONUS:
+    if not LEAST_BONUS <= bonus <= MOST_BONUS:
         raise RulesError(
-            Message("skull_bonus_range", player=ctx.name(seat), most=MOST_BONUS, bonus=bonus)
+            Message(
+                "skull_bonus_range",
+                player=ctx.name(seat),
+                least=LEAST_BONUS,
+                most=MOST_BONUS,
+                bonus=bonus,
+            )
         )

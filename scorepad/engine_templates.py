@@ -119,6 +119,8 @@ TEMPLATES = (
     gettext_noop('nobody sits out'),  # rules_nobody_sits_out
     gettext_noop('sit out from {points}'),  # rules_sit_out_from
     gettext_noop('no bounce'),  # rules_no_bounce
+    gettext_noop('the highest total after the last hand wins'),  # rules_end_hands
+    gettext_noop('a bonus counts on a miss too'),  # rules_bonus_on_miss
     gettext_noop('open bids'),  # rules_open
     gettext_noop('sealed bids'),  # rules_sealed
     gettext_noop('1 to {most} and back, to 100'),  # preset_up_down
@@ -152,6 +154,8 @@ TEMPLATES = (
     gettext_noop('{field} must be a list'),  # record_rounds_list
     gettext_noop('a round must be a JSON object'),  # record_round_object
     gettext_noop('option {name} is given only with {setting}'),  # option_only_with
+    gettext_noop('option {name} is not given with {setting}'),  # option_refused_with
+    gettext_noop('not given with {setting}'),  # refused_with
     gettext_noop('a hand has at least 1 card, not {value}'),  # hand_at_least_one
     gettext_noop('{what} is true or false, not {value}'),  # true_or_false
     gettext_noop('not yet: next is "{prompt}"'),  # not_yet_next
@@ -193,7 +197,6 @@ TEMPLATES = (
     gettext_noop('the round is not finished: {step}'),  # round_not_finished
     gettext_noop('{least} to {most}'),  # players_from_to
     gettext_noop('a hand of {cards} cards is too big for {players} players: the pack allows at most {most}'),  # hand_too_big
-    gettext_noop('a hand of {cards} cards is too big for {players} players: the pack allows at most {most} (one card is turned up for trump)'),  # hand_too_big_turned_up
     gettext_noop('option {name} is needed with {setting} ({what})'),  # option_needed_custom
     gettext_noop('there is no preset {key} for {game}'),  # no_preset
     gettext_noop('nobody to draw for'),  # draw_nobody
@@ -243,7 +246,11 @@ TEMPLATES = (
     gettext_noop('there is no die {die} at {prompt}'),  # die_unknown
     gettext_noop('tap a face of the {die}'),  # die_face_missing
     gettext_noop('the {die} has no face {face}: its faces are {faces}'),  # die_face
+    gettext_noop('No trump this round: the whole pack is dealt'),  # oh_hell_no_trump
+    gettext_noop('there is no trump in a round of {hand_size} cards to {players} players: the whole pack is dealt and no card is turned up'),  # oh_hell_no_trump_turned_up
     gettext_noop('Boerenbridge as ruled is played by {ruled} players, not {count}; with hand sizes of your own (option {option}), by {least} to {most}'),  # boerenbridge_players
+    gettext_noop('option {name} is needed with {setting}: the game ends after its last hand'),  # boerenbridge_end_hands
+    ngettext_lazy('{count} round, the highest total wins', '{count} rounds, the highest total wins', 'count'),  # goal_after_hands
     gettext_noop('No pass'),  # brink_no_pass
     ngettext_lazy('Pass {number} card to the other player', 'Pass {number} cards to the other player', 'number'),  # brink_pass_other
     ngettext_lazy('Pass {number} card across', 'Pass {number} cards across', 'number'),  # brink_pass_across
@@ -376,9 +383,12 @@ TEMPLATES = (
     gettext_noop('No bonus'),  # skull_no_bonus
     gettext_noop('a bonus is entered once the tricks are in, for a bid made'),  # skull_bonus_when
     gettext_noop('{player} missed their bid: a bonus counts only for a bid made'),  # skull_bonus_missed
+    gettext_noop('{player}: any bonus?'),  # skull_prompt_bonus_any
+    gettext_noop('{players}: any bonuses?'),  # skull_prompt_bonuses_any
     gettext_noop("it is {player}'s bonus that is asked for"),  # skull_bonus_asked
-    gettext_noop("{player}'s bonus is 0 to {most}, not {bonus}"),  # skull_bonus_range
+    gettext_noop("{player}'s bonus is {least} to {most}, not {bonus}"),  # skull_bonus_range
     gettext_noop('{points} + {bonus} bonus = {total}'),  # skull_breakdown
+    gettext_noop('{points} - {bonus} bonus = {total}'),  # skull_breakdown_minus
     ngettext_lazy('{lost} lost trick', '{lost} lost tricks', 'lost'),  # entry_lost
     gettext_noop("{player}'s bonus of {bonus}"),  # entry_bonus
     gettext_noop('{player} made the bid: any bonus?'),  # skull_prompt_bonus_one
@@ -441,6 +451,10 @@ GAME_WORDS = (
     gettext_noop('Scoring'),
     gettext_noop('Standard: 10 plus the tricks for a made bid, 20 for 0'),
     gettext_noop('One hand size a round, from 1 card up to what the pack allows.'),
+    gettext_noop('End'),
+    gettext_noop('When the game ends: on the target, or after the last of the hand sizes, the highest total winning.'),
+    gettext_noop('On the target'),
+    gettext_noop('After the last hand'),
     gettext_noop('Target'),
     gettext_noop('The total that wins.'),
     gettext_noop('Sit out from'),
@@ -453,6 +467,12 @@ GAME_WORDS = (
     gettext_noop('A longer game: exactly 150 wins, sitting out from 130.'),
     gettext_noop('5 and a point a trick, minus a point a trick off'),
     gettext_noop('Made: 5 plus 1 a trick; missed: 1 off for every trick over or under; first to 100.'),
+    gettext_noop('Dutch pyramid'),
+    gettext_noop('1 card up to the most and back to 1; 10 and 3 a trick for the bid made, 3 off a trick for a miss; the highest total wins.'),
+    gettext_noop('Basis'),
+    gettext_noop('The same hands; 10 and 2 a trick for the bid made, nothing for a miss.'),
+    gettext_noop('Flemish'),
+    gettext_noop('The same hands; 10 and 3 a trick for the bid made, nothing for a miss.'),
     gettext_noop('Dice set trump and a pass; bid your tricks: 5 points for the bid made, 2 for being one off it, on the Brink.'),
     gettext_noop('Dice'),
     gettext_noop('Pass'),
@@ -538,7 +558,12 @@ GAME_WORDS = (
     gettext_noop('Only a dealer who leads may not make the bids add up to the cards dealt; 0 is always allowed.'),
     gettext_noop('Bid your tricks all at once; 20 a trick for the bid made, with bonuses for captures; a bid of 0 risks 10 a card.'),
     gettext_noop('Bonus'),
+    gettext_noop('Standard: 20 a trick for a bid made, 10 a card for 0, and the bonus'),
+    gettext_noop('Bonus on a miss'),
+    gettext_noop("A player's bonus counts whether or not they made their bid."),
     gettext_noop('10 rounds of 1 to 10 cards; the bids shown together.'),
+    gettext_noop('Rascal'),
+    gettext_noop("Rascal's scoring: a direct hit 10 a card dealt, a glancing blow (one trick off) half, else nothing."),
     gettext_noop('Even keeled'),
     gettext_noop('2, 2, 4, 4 ... 10, 10 cards.'),
     gettext_noop('Skip to the brawl'),

@@ -232,7 +232,7 @@ def _planned(
 ) -> tuple[tuple[ScheduledRound, tuple[int, ...] | None], ...]:
     rules = record.rules
     sizes = sizes_ahead(rules, record.base, upcoming.plan, upcoming.index)
-    if rules.repeats_hands and sizes:
+    if rules.repeats(record.setup.options) and sizes:
         # A game that plays to a score deals its list over and over: a handful of rows.
         sizes = tuple(sizes[k % len(sizes)] for k in range(TO_PLAY_OPEN))
     rounds = []

@@ -87,6 +87,9 @@ class BlankSheetForm(PaperForm):
                 most = _("A printed sheet has at most %(most)s.") % {"most": MOST_ROUNDS}
                 field.help_text = f"{field.help_text} {most}"
             self.fields[f"option_{option.name}"] = field
+        # With the hands, how the game ends where it may end after them (Boerenbridge's
+        # ``end``: a sheet of fixed length has a row for every hand).
+        self.ends = tuple(o for o in rules.options if o.name == "end") if self.takes_hands else ()
         if self.takes_hands:
             hands = next(option for option in rules.options if option.name == "hands")
             self.fields["option_hands"] = forms.CharField(
@@ -95,6 +98,11 @@ class BlankSheetForm(PaperForm):
                 required=False,
                 max_length=400,
             )
+        for option in self.ends:
+            field = option_field(option)
+            field.required = False
+            cast(forms.TypedChoiceField, field).empty_value = None
+            self.fields[f"option_{option.name}"] = field
 
     @classmethod
     def defaults(cls, rules: GameRules) -> dict[str, Any]:
@@ -107,7 +115,9 @@ class BlankSheetForm(PaperForm):
 
     def option_fields(self) -> list[forms.BoundField]:
         fields = [self[f"option_{option.name}"] for option in plain_options(self.rules)]
-        return [*fields, self["option_hands"]] if self.takes_hands else fields
+        if not self.takes_hands:
+            return fields
+        return [*fields, self["option_hands"], *(self[f"option_{o.name}"] for o in self.ends)]
 
     def name_rows(self) -> list[str]:
         """One name box a seat the game can have, with what was typed in it."""
@@ -142,6 +152,10 @@ class BlankSheetForm(PaperForm):
         typed = str(cleaned.get("option_hands") or "").strip()
         if typed:
             options["hands"] = read_hands(typed)
+        for option in self.ends:
+            value = cleaned.get(f"option_{option.name}")
+            if value is not None and value != option.default:
+                options[option.name] = value
         try:
             record = new_record(
                 self.rules.key,

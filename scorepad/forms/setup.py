@@ -255,11 +255,13 @@ class SetupForm(forms.Form):
                 described[found.key] += " " + only
         for saved in self.saved:
             described[saved.choice] = translated(rules_in_play(self.rules.key, saved.options))
-        described[OWN] = (
-            _("Hand sizes, the hook and the scoring as your table plays them.")
-            if self.has_expressions
-            else _("Hand sizes and the bidding as your table plays them.")
-        )
+        hooked = any(option.name == "hook" for option in self.rules.options)
+        if self.has_expressions and hooked:
+            described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
+        elif self.has_expressions:  # Skull King: no hook
+            described[OWN] = _("Hand sizes, the bonus and the scoring as your table plays them.")
+        else:
+            described[OWN] = _("Hand sizes and the bidding as your table plays them.")
         return [(radio, described.get(radio.data["value"], "")) for radio in self["rules"]]
 
     def own_fields(self) -> list[forms.BoundField]:
@@ -389,7 +391,8 @@ class SetupForm(forms.Form):
             # Not posted (a form of before the option, like the bidding): as ruled.
             if value in (None, "") and not option.nullable:
                 continue
-            if value != option.default:
+            # The default beside the options above (``sit_out``: nobody, with end: hands).
+            if value != option.default_for(options):
                 options[option.name] = value
         made, missed = self.scoring(cleaned)
         given = {"made": made, "missed": missed}
@@ -505,6 +508,12 @@ class SetupForm(forms.Form):
                 typed["option_hands"] = hands_text(value)
             elif name not in switches:  # the scoring is set by the made and missed given
                 typed[f"option_{name}"] = "" if value is None else value  # sit_out: nobody
+        for option in own_settings(self.rules):
+            # An option left out at another default beside these (``sit_out``: nobody,
+            # with end: hands) shows that default, not the game's.
+            default = option.default_for(options)
+            if option.name not in options and default != option.default:
+                typed[f"option_{option.name}"] = "" if default is None else default
         if "made" in options:
             typed.update(scoring_in_words(str(options["made"]), str(options.get("missed", ""))))
         else:

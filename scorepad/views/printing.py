@@ -53,7 +53,14 @@ def _blank_context(form: BlankSheetForm) -> dict[str, Any]:
             **paper,
             "rounds": form.cleaned_data["rounds"],
             "goal": form.cleaned_data["goal"],
-            "options": [(option, setup.options[option.name]) for option in rules.options],
+            "options": [
+                (option, setup.options[option.name])
+                for option in rules.options
+                # Not an option that has no place beside the others (a target, when
+                # the game ends after its last hand).
+                if option.refused_with is None
+                or setup.options.get(option.refused_with[0]) != option.refused_with[1]
+            ],
             "wide": is_wide(paper["columns"]),
             "query": _query(form),
         }

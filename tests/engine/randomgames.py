@@ -104,12 +104,18 @@ def random_house_rules(game: str, players: int, rng: random.Random) -> dict[str,
     """Random house rules for ``game`` that the engine accepts (expressions may not be:
     a pair that can divide by zero or leave -10000..10000 is refused, and retried)."""
     options: dict[str, Any] = {}
-    most = {"oh-hell": 51, "wizard": 60, "skull-king": 70}.get(game, 52) // players
+    most = {"wizard": 60, "skull-king": 70}.get(game, 52) // players
     if game in ("wizard", "skull-king") and rng.random() < 0.3:
         options["bidding"] = rng.choice(["open", "sealed"])
     if game == "skull-king":
-        # Its only house rules: the hands (short here) and the bidding.
+        # The hands (short here), the bidding, the bonus on a miss and the scoring.
         options["hands"] = random_hands(min(most, 10), rng)
+        if rng.random() < 0.4:
+            options["bonus_on_miss"] = rng.random() < 0.5
+        if rng.random() < 0.4:
+            options["scoring"] = "custom"
+            options["made"] = random_expression(rng)
+            options["missed"] = random_expression(rng)
         return options
     if rng.random() < 0.7:
         options["hands"] = random_hands(most, rng)
@@ -127,7 +133,11 @@ def random_house_rules(game: str, players: int, rng: random.Random) -> dict[str,
         options["missed"] = random_expression(rng)
     elif game == "oh-hell":
         options["scoring"] = rng.choice(["positive", "neutral", "negative"])
-    if game == "boerenbridge":
+    if game == "boerenbridge" and "hands" in options and rng.random() < 0.3:
+        options["end"] = "hands"  # the game of fixed length: no target, nor bounce
+        if rng.random() < 0.4:
+            options["sit_out"] = rng.choice([None, rng.randint(1, 60)])
+    elif game == "boerenbridge":
         if rng.random() < 0.7:
             options["target"] = rng.randint(10, 60)
         if rng.random() < 0.6:

@@ -31,8 +31,9 @@ PLAYERS = {
     "wizard": (3, 6),
     "skull-king": (2, 8),
 }
-# The cards a pack deals out: one is turned up in Oh Hell; Wizard's 60, Skull King's 70.
-PACK = {"oh-hell": 51, "wizard": 60, "skull-king": 70}
+# The cards a pack deals out: 52 (in Oh Hell one is turned up for trump, but in a
+# round that deals them all); Wizard's 60, Skull King's 70.
+PACK = {"wizard": 60, "skull-king": 70}
 OH_HELL_M = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 BRINK_F = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8}
 
@@ -158,6 +159,8 @@ def expression(text: str, game: str = "oh-hell") -> ast.Expression:
     rounds = [(h, n) for n in range(2, 8) for h in range(1, 52 // n + 1)]
     if game == "wizard":  # RULINGS: Wizard's own, n in 3..6 and h in 1..60 // n
         rounds = [(h, n) for n in range(3, 7) for h in range(1, 60 // n + 1)]
+    if game == "skull-king":  # RULINGS: Skull King's own, n in 2..8 and h in 1..70 // n
+        rounds = [(h, n) for n in range(2, 9) for h in range(1, 70 // n + 1)]
     for h, n in rounds:
         for b in range(h + 1):
             for t in range(h + 1):
@@ -184,10 +187,10 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         "oh-hell": {"style", "scoring", "hands", "hook", "hook_from", "made", "missed",
                     "bidding"},
         "boerenbridge": {"scoring", "hands", "hook", "hook_from", "made", "missed",
-                         "target", "sit_out", "bounce", "bidding"},
+                         "target", "sit_out", "bounce", "bidding", "end"},
         "brink-bid": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
         "wizard": {"scoring", "hands", "hook", "hook_from", "made", "missed", "bidding"},
-        "skull-king": {"hands", "bidding"},
+        "skull-king": {"hands", "bidding", "scoring", "made", "missed", "bonus_on_miss"},
     }[game]  # fmt: skip
     for name in given:
         if name not in known:
@@ -195,6 +198,13 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
     if "style" in given and "hands" in given:
         raise Refused("style and hands")
     scorings = ["positive", "neutral", "negative"] if game == "oh-hell" else ["standard"]
+    # Boerenbridge's `end: hands`: no target (nor bounce) given, the hands required,
+    # nobody sitting out unless set.
+    end = given.get("end", "target")
+    if end not in ("target", "hands"):
+        raise Refused("end")
+    if end == "hands" and ("target" in given or "bounce" in given or "hands" not in given):
+        raise Refused("target or bounce with end: hands, or no hands")
     opts: dict[str, Any] = {
         "style": given.get("style", "long"),
         "scoring": given.get("scoring", scorings[0]),
@@ -202,9 +212,13 @@ def options_of(game: str, given: dict[str, Any], n: int) -> dict[str, Any]:
         "bidding": given.get("bidding", "sealed" if game == "skull-king" else "open"),
         "hook_from": _whole(given.get("hook_from", 1), 1, 60),
         "target": _whole(given.get("target", 100), 10, 1000),
-        "bounce": given.get("bounce", True),
-        "sit_out": given.get("sit_out", 80),
+        "bounce": given.get("bounce", end == "target"),
+        "sit_out": given.get("sit_out", 80 if end == "target" else None),
+        "end": end,
+        "bonus_on_miss": given.get("bonus_on_miss", False),
     }
+    if type(opts["bonus_on_miss"]) is not bool:
+        raise Refused("bonus_on_miss")
     if opts["style"] not in ("long", "long-inverted", "short-up-down", "short-up", "short-down"):
         raise Refused("style")
     if opts["scoring"] not in [*scorings, "custom"]:
@@ -282,11 +296,17 @@ def bidder_score(game: str, opts: dict[str, Any], b: int, t: int, h: int, n: int
     return t + (10 if b == t else 0)
 
 
-def skull_king_score(b: int, t: int, h: int, x: int) -> int:
-    """Bid 1+: made 20 x b + x, missed -10 x |t - b|; bid 0: made 10 x H + x, missed -10 x H."""
+def skull_king_score(opts: dict[str, Any], b: int, t: int, h: int, n: int, x: int) -> int:
+    """Bid 1+: made 20 x b + x, missed -10 x |t - b|; bid 0: made 10 x H + x, missed -10 x H.
+    House rules: `made` and `missed` in place of those, x added the same way; with
+    `bonus_on_miss`, x added to a missed bid's score too."""
+    x_missed = x if opts["bonus_on_miss"] else 0
+    if opts["scoring"] == "custom":
+        tree = opts["made"] if b == t else opts["missed"]
+        return int(_value(tree, b, t, h, n)) + (x if b == t else x_missed)
     if b == 0:
-        return 10 * h + x if t == 0 else -10 * h
-    return 20 * b + x if t == b else -10 * abs(t - b)
+        return 10 * h + x if t == 0 else -10 * h + x_missed
+    return 20 * b + x if t == b else -10 * abs(t - b) + x_missed
 
 
 # --- Players come and go, the plan changes, the table stops ----------------------------
@@ -295,8 +315,8 @@ def skull_king_score(b: int, t: int, h: int, x: int) -> int:
 
 
 def most_cards(game: str, n: int) -> int:
-    """The largest hand the pack deals n players: `oh-hell` floor(51 / n), `boerenbridge`
-    and `brink-bid` floor(52 / n), `wizard` floor(60 / n), `skull-king` floor(70 / n)."""
+    """The largest hand the pack deals n players: `oh-hell`, `boerenbridge` and `brink-bid`
+    floor(52 / n), `wizard` floor(60 / n), `skull-king` floor(70 / n)."""
     return PACK.get(game, 52) // n
 
 
@@ -392,8 +412,10 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
         elif index > 0 and seated != table[index - 1]:
             raise Refused("a round whose seated players differ must carry a plan")
         position = index - sizes_from
-        # Boerenbridge's list repeats; every other game ends after its last entry.
-        h = sizes[position % len(sizes)] if game == "boerenbridge" else sizes[position]
+        # Boerenbridge's list repeats (but with `end: hands`); every other game ends
+        # after its last entry.
+        repeats = game == "boerenbridge" and opts["end"] == "target"
+        h = sizes[position % len(sizes)] if repeats else sizes[position]
         # "A joiner's starting total counts from the round they join."
         start = rnd.get("start", [None] * count)
         if not isinstance(start, list) or len(start) != count:
@@ -424,12 +446,15 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
                     if points is not None:
                         raise Refused("a bonus for a seat not seated")
                 else:
-                    _whole(points, 0, 500)
+                    _whole(points, -500, 500)
         if game == "wizard":
             if not set(rnd) <= {"bids", "tricks", "trump", "seated", "start", "plan"}:
                 raise Refused("a field Wizard's rounds do not have")
             if "trump" in rnd and rnd["trump"] not in (*SUITS, "none"):
                 raise Refused("trump")
+        # Oh Hell: a round that deals all 52 cards has no trump; one recorded is refused.
+        if game == "oh-hell" and n * h == 52 and rnd.get("trump", "none") != "none":
+            raise Refused("a trump in a round of the whole pack")
         taken = [tricks[seat] for seat in seated]
         if any(type(t) is not int or t < 0 for t in taken) or sum(taken) + lost != h:
             raise Refused("tricks")
@@ -460,7 +485,7 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
         for seat in seated:
             b, t = bids[seat], tricks[seat]
             if game == "skull-king":
-                points = skull_king_score(b, t, h, bonus[seat])
+                points = skull_king_score(opts, b, t, h, n, bonus[seat])
             else:
                 points = t if b is None else bidder_score(game, opts, b, t, h, n)
             scores[seat] = points
@@ -472,7 +497,9 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
         if apart:
             line["seated"] = list(seated)  # "every seat where it was left out"
         out.append(line)
-        if game == "boerenbridge":
+        if game == "boerenbridge" and opts["end"] == "hands":
+            finished = position + 1 == len(sizes)
+        elif game == "boerenbridge":
             if opts["bounce"]:
                 finished = any(totals[seat] == opts["target"] for seat in seated)
             else:

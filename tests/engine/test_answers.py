@@ -287,9 +287,12 @@ def test_every_value_outside_what_a_step_offers_is_refused(game: str) -> None:
         if step.kind is StepKind.OVER or step.shape in (Shape.ROLL, Shape.TOGGLES):
             continue
         seat = str(step.seat) if step.seat is not None else ""
-        # A sum is any whole number up to its highest (Skull King's bonus: 99 among them).
-        over = str(step.high + 1) if step.shape is Shape.SUM else OUTSIDE[0]
-        outside = (over, *OUTSIDE[1:])
+        # A sum is any whole number from its lowest to its highest (Skull King's bonus,
+        # -500..500: 99 and -1 among them), so what lies just outside is refused.
+        if step.shape is Shape.SUM:
+            outside = (str(step.high + 1), str(step.low - 1), *OUTSIDE[2:])
+        else:
+            outside = OUTSIDE
         for value in outside:
             with pytest.raises(RulesError):
                 play(current, current.entry(Answer(str(step.kind), seat, value), RNG))

@@ -119,10 +119,10 @@ def test_skull_kings_bonus_and_lost_are_cells_even_where_the_round_left_them_out
 
     assert fields(record, 1) == ("bids", "tricks", "bonus", "lost")
     bonus = cell(record, 1, "bonus")
-    assert [(p.key, p.value, p.most) for p in bonus.parts] == [
-        ("0", "0", 500),
-        ("1", "0", 500),
-        ("2", "0", 500),
+    assert [(p.key, p.value, p.least, p.most) for p in bonus.parts] == [
+        ("0", "0", -500, 500),
+        ("1", "0", -500, 500),
+        ("2", "0", -500, 500),
     ]
     (lost,) = cell(record, 1, "lost").parts
     assert (lost.value, [c.value for c in lost.choices]) == ("0", ["0", "1", "2"])
@@ -153,7 +153,16 @@ def test_lost_tricks_are_corrected_only_with_tricks_that_add_up() -> None:
     assert "round 1: the lost tricks 0 \u2192 1" in differences(record, after)
 
 
-@pytest.mark.parametrize("value", ["501", "-1", "x", "1e2", ""])
+def test_a_bonus_is_corrected_to_less_than_0() -> None:
+    # RULINGS, "Skull King": a bonus is -500..500 (cards that cost points).
+    record = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+
+    after = corrected(record, 1, {"bonus": {"0": "-500", "1": "-20"}})
+
+    assert after.rounds == ({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [-500, -20, 0]},)
+
+
+@pytest.mark.parametrize("value", ["501", "-501", "x", "1e2", ""])
 def test_a_bonus_out_of_range_is_refused(value: str) -> None:
     record = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1]})
 

@@ -164,7 +164,7 @@ def test_changes_are_refused_in_the_players_words() -> None:
     with pytest.raises(RulesError, match="^two players are called ann: give one another name$"):
         change(current, Entry("join", 0, {"name": "ann", "start": 0}))
     with pytest.raises(RulesError, match="cards is too many"):
-        change(current, Entry("plan", None, [13]))
+        change(current, Entry("plan", None, [14]))  # 13 to 4 is the whole pack
 
 
 def test_a_change_waits_for_the_round_between_rounds() -> None:

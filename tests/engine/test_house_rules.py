@@ -103,9 +103,9 @@ def test_boerenbridge_repeats_the_hands_listed_until_the_game_ends() -> None:
 @pytest.mark.parametrize(
     ("game", "players", "most"),
     [
-        # Oh Hell turns a card for trump: floor(51 / n).
+        # Oh Hell deals up to floor(52 / n) too: 13 to 4 is the whole pack, without trump.
         ("oh-hell", 3, 17),
-        ("oh-hell", 4, 12),
+        ("oh-hell", 4, 13),
         ("oh-hell", 5, 10),
         ("oh-hell", 6, 8),
         ("oh-hell", 7, 7),
@@ -525,7 +525,7 @@ def test_the_command_line_scores_a_record_with_the_specs_house_rules() -> None:
          "option made: division by zero when t is 0"),
         ({"scoring": "custom", "made": "t", "missed": "(t\n** 2)"},
          "option missed: `(t ** 2)` uses `**`, which house rules don't allow"),
-        ({"hands": [13]}, "option hands: a hand of 13 cards is too big for 4 players"),
+        ({"hands": [14]}, "option hands: a hand of 14 cards is too big for 4 players"),
     ],
 )  # fmt: skip
 def test_the_command_line_refuses_bad_house_rules_in_one_line(
@@ -593,7 +593,9 @@ def test_random_house_rules_keep_the_hook_the_totals_and_the_end(game: str, seed
     options = rec.setup.options
     target = options.get("target", 100)
     assert isinstance(target, int)  # each option's values are the option's own type
-    bounce = options.get("bounce", True)
+    # The Dutch game of fixed length (``end: hands``) has no target: no bounce either.
+    fixed = options.get("end") == "hands"
+    bounce = options.get("bounce", True) and not fixed
     running = [0] * len(rec.players)
     for index, (rnd, scored_round) in enumerate(zip(rec.rounds, sheet.rounds, strict=True)):
         h = scored_round.hand_size
@@ -608,7 +610,7 @@ def test_random_house_rules_keep_the_hook_the_totals_and_the_end(game: str, seed
             running[seat] = total
         assert list(scored_round.totals) == running
         over_here = index + 1 == len(rec.rounds) and sheet.finished
-        if game == "boerenbridge":
+        if game == "boerenbridge" and not fixed:
             reached = target in running if bounce else max(running) >= target
             assert reached == over_here  # the first round to reach it ends the game
         else:
@@ -686,10 +688,8 @@ CUSTOM = {"scoring": "custom", "made": "10 + t", "missed": "0"}
             "oh-hell",
             {"hands": [14]},
             "hands",
-            "option hands: a hand of 14 cards is too big for 4 players: the pack allows at "
-            "most 12 (one card is turned up for trump)",
-            "a hand of 14 cards is too big for 4 players: the pack allows at most 12 (one "
-            "card is turned up for trump)",
+            "option hands: a hand of 14 cards is too big for 4 players: the pack allows at most 13",
+            "a hand of 14 cards is too big for 4 players: the pack allows at most 13",
         ),
         (
             "wizard",

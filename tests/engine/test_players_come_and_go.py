@@ -300,7 +300,7 @@ def test_a_plan_is_one_to_sixty_whole_numbers_and_a_refusal_says_which_is_wrong(
 
 
 def test_a_later_round_seating_more_than_the_plan_deals_is_refused_until_a_new_plan() -> None:
-    # Three seated take a plan of 17; a fourth coming back needs a new plan (at most 12).
+    # Three seated take a plan of 17; a fourth coming back needs a new plan (at most 13).
     rounds: list[dict[str, Any]] = [
         {"seated": [0, 1, 2], "plan": [17, 17], "bids": [5, 5, 5, None], "tricks": [5, 5, 7, None]},
         {"seated": [0, 1, 2, 3], "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 17]},

@@ -84,7 +84,8 @@ def random_record(game: str, rng: random.Random) -> dict[str, Any]:
         for _attempt in range(30):
             bids: list[int | None] = [rng.randint(0, min(h, 3)) for _ in range(n)]
             if game == "boerenbridge" and rng.random() < 0.9:
-                sit_out = data["options"].get("sit_out", 80)
+                fixed = data["options"].get("end") == "hands"  # nobody sits out, unless set
+                sit_out = data["options"].get("sit_out", None if fixed else 80)
                 bids = [
                     None if sit_out is not None and total >= sit_out else bid
                     for bid, total in zip(bids, sheet["totals"], strict=True)
@@ -92,6 +93,9 @@ def random_record(game: str, rng: random.Random) -> dict[str, Any]:
             rnd: dict[str, Any] = {"bids": bids, "tricks": _hand(rng, h, n)}
             if game == "skull-king":
                 _skull_king_extras(rng, rnd, h)
+            if game == "oh-hell" and rng.random() < 0.3:
+                # Refused in a round that deals the whole pack, but for "none".
+                rnd["trump"] = rng.choice([*reference.SUITS, "none"])
             data["rounds"].append(rnd)
             try:
                 sheet = reference.score(data)
@@ -107,14 +111,15 @@ def random_record(game: str, rng: random.Random) -> dict[str, Any]:
 
 def _skull_king_extras(rng: random.Random, rnd: dict[str, Any], h: int) -> None:
     """Now and then a lost trick (taken from a player who had one) and bonuses, some
-    beside a missed bid, some out of range."""
+    beside a missed bid, some below 0, some out of range."""
     tricks = rnd["tricks"]
     if rng.random() < 0.3 and any(tricks):
         seat = rng.choice([s for s, t in enumerate(tricks) if t])
         tricks[seat] -= 1
         rnd["lost"] = 1 + (rng.random() < 0.02)  # now and then one too many
     if rng.random() < 0.5:
-        rnd["bonus"] = [rng.choice([0, 0, 10, 20, 30, 40, 60, 500, 501]) for _ in tricks]
+        points = [0, 0, 10, 20, 30, 40, 60, 500, 501, -20, -500, -501]
+        rnd["bonus"] = [rng.choice(points) for _ in tricks]
     for seat, t in enumerate(tricks):
         if rng.random() < 0.3:
             rnd["bids"][seat] = t  # made bids, so that bonuses count
@@ -140,9 +145,9 @@ def test_a_changed_option_is_refused_or_scored_alike(game: str) -> None:
     rng = random.Random(f"options {game}")
     values: list[object] = [None, True, False, 0, 1, 4, 13, 61, 1001, -3, "on", "off", "leader",
                             "custom", "t", "10 // t", [], [1, 2], [0], "standard",
-                            "long"]  # fmt: skip
+                            "long", "target", "hands"]  # fmt: skip
     names = ["hands", "hook", "hook_from", "scoring", "made", "missed", "style", "target",
-             "sit_out", "bounce", "success"]  # fmt: skip
+             "sit_out", "bounce", "success", "end", "bonus_on_miss"]  # fmt: skip
     for seed in range(60):
         data = random_house_game(game, random.Random(seed), max_rounds=6).to_json()
         data["options"][rng.choice(names)] = rng.choice(values)

@@ -182,15 +182,15 @@ def test_tricks_and_lost_must_add_up_to_the_hand(rnd: dict[str, Any], message: s
     [
         (
             {"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonus": [501, 0, 0]},
-            "round 1: Ann's bonus is 0 to 500, not 501",
+            "round 1: Ann's bonus is -500 to 500, not 501",
         ),
         (
-            {"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonus": [0, -10, 0]},
-            "round 1: Ben's bonus is 0 to 500, not -10",
+            {"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonus": [0, -510, 0]},
+            "round 1: Ben's bonus is -500 to 500, not -510",
         ),
         (
             {"bids": [1, 0, 0], "tricks": [0, 1, 0], "bonus": [0, 0, 600]},
-            "round 1: Cleo's bonus is 0 to 500, not 600",  # beside a missed bid too
+            "round 1: Cleo's bonus is -500 to 500, not 600",  # beside a missed bid too
         ),
         ({"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonus": [0, 0]}, "bonus must list one value"),
         ({"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonus": [0, 0, 2.5]}, "whole number, not 2.5"),
@@ -215,13 +215,19 @@ def test_a_round_after_the_tenth_is_refused() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"hook": "on"}, "unknown option 'hook' (this game's options: hands, bidding)"),
-        ({"scoring": "custom"}, "unknown option 'scoring'"),
+        (
+            {"hook": "on"},
+            "unknown option 'hook' (this game's options: scoring, hands, bonus_on_miss, "
+            "made, missed, bidding)",
+        ),
+        ({"scoring": "custom"}, "option made is needed with scoring: custom"),
+        ({"made": "10 * h"}, "option made is given only with scoring: custom"),
+        ({"bonus_on_miss": 1}, "option bonus_on_miss is true or false, not 1"),
         ({"bidding": "secret"}, "option bidding is one of open, sealed, not 'secret'"),
         ({"hands": [61]}, "a hand of 61 cards is too big for 3 players"),
     ],
 )
-def test_skull_king_has_only_the_hands_and_the_bidding(
+def test_skull_king_has_no_hook_and_refuses_its_own_options_given_wrong(
     options: dict[str, Any], message: str
 ) -> None:
     assert message in refusal(record(3, **options))
@@ -298,7 +304,7 @@ def test_the_command_line_refuses_nine_players_and_a_bad_bonus_in_one_line() -> 
     assert (status, out, err) == (1, "", "Skull King is for 2 to 8 players, not 9\n")
     bad = {"bids": [0, 0], "tricks": [0, 0], "lost": 1, "bonus": [0, 1000]}
     status, out, err = cli(record(2, [bad]))
-    assert (status, out, err) == (1, "", "round 1: Ben's bonus is 0 to 500, not 1000\n")
+    assert (status, out, err) == (1, "", "round 1: Ben's bonus is -500 to 500, not 1000\n")
 
 
 # --- Presets --------------------------------------------------------------------------
@@ -396,7 +402,7 @@ def test_a_round_at_the_table_asks_tricks_then_the_bonus_of_those_who_made_it() 
     assert current.alone(0) is None  # Ann owes no bonus
     with pytest.raises(RulesError, match="Ann missed their bid"):
         enter(rec, pending, Entry("bonus", 0, 20))
-    with pytest.raises(RulesError, match="Ben's bonus is 0 to 500, not 501"):
+    with pytest.raises(RulesError, match="Ben's bonus is -500 to 500, not 501"):
         enter(rec, pending, Entry("bonus", 1, 501))
     rec, pending = enter(rec, pending, Entry("bonus", 1, 70))
     current = table(rec, pending)

@@ -24,7 +24,7 @@ def test_the_page_shows_the_plan_as_it_stands_to_edit(client: Client) -> None:
 
     assert f'name="plan" type="text" value="{LONG_FROM_3}"' in page
     assert "Now 17 rounds to play." in page
-    assert "At most 12 cards each for 4 players." in page
+    assert "At most 13 cards each for 4 players." in page  # the whole pack: no trump
 
 
 def test_after_a_join_the_page_shows_the_plan_proposed_for_the_new_table(client: Client) -> None:
@@ -68,13 +68,13 @@ def test_a_hand_too_big_for_the_pack_is_refused_and_the_plan_kept(
     game = after_two_rounds()
     before = stored(game)
 
-    response = post(client, game, "plan", plan="8 13 2")
+    response = post(client, game, "plan", plan="8 14 2")
 
     assert response.status_code == 400
     assert (
-        "A plan of 13 cards is too many: the pack deals 4 players at most 12 cards" in response.text
+        "A plan of 14 cards is too many: the pack deals 4 players at most 13 cards" in response.text
     )
-    assert 'value="8 13 2"' in response.text
+    assert 'value="8 14 2"' in response.text
     assert stored(game) == before
 
 

@@ -194,7 +194,7 @@ def test_a_skull_king_bonus_is_a_box_to_type_in_and_the_lost_a_choice(
 
     assert response.status_code == 200
     assert (
-        '<input type="number" id="bonus-0" name="bonus-0" value="10" min="0" max="500"'
+        '<input type="number" id="bonus-0" name="bonus-0" value="10" min="-500" max="500"'
         in response.text
     )
     assert "autofocus" in response.text.split('id="bonus-0"')[1].split(">")[0]
@@ -213,6 +213,16 @@ def test_a_corrected_bonus_is_shown_then_saved(client: Client, db: None) -> None
     assert saved.status_code == 303
     game.refresh_from_db()
     assert game.record["rounds"] == [{"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [30, 0, 0]}]
+
+
+def test_a_bonus_is_corrected_to_a_negative_one(client: Client, db: None) -> None:
+    game = skull_king({"bids": [1, 0, 1], "tricks": [1, 0, 1], "bonus": [10, 0, 0]})
+    data = {"version": game.version, "bonus-0": "-30", "confirm": "on"}
+
+    assert client.post(url(game), data).status_code == 303
+
+    game.refresh_from_db()
+    assert game.record["rounds"][0]["bonus"] == [-30, 0, 0]
 
 
 def test_a_bonus_left_out_of_a_round_may_be_given_and_taken_back(client: Client, db: None) -> None:
@@ -242,7 +252,7 @@ def test_the_lost_tricks_are_corrected_with_the_tricks_they_leave(client: Client
     assert game.record["rounds"] == [{"bids": [1, 0, 1], "tricks": [0, 0, 1], "lost": 1}]
 
 
-@pytest.mark.parametrize("value", ["501", "-10", "ten", "2.5", ""])
+@pytest.mark.parametrize("value", ["501", "-501", "ten", "2.5", ""])
 def test_a_bonus_out_of_range_is_refused_and_nothing_saved(
     client: Client, db: None, value: str
 ) -> None:

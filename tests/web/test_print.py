@@ -256,3 +256,23 @@ def test_a_boerenbridge_sheet_for_five_takes_their_hand_sizes(client: Client) ->
     assert "a hand of 8 cards is too big for 7 players" in too_big
     pdf = client.get("/print/boerenbridge/pdf?players=7&option_hands=7,1")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF-")
+
+
+def test_a_boerenbridge_sheet_of_fixed_length_has_a_row_for_every_hand(client: Client) -> None:
+    # Issue 47: with End "after the last hand" the hands are dealt once, not over and over.
+    html = blank(client, "boerenbridge", "players=4&option_hands=1,+2,+3,+2,+1&option_end=hands")
+
+    assert 'name="option_end"' in html
+    assert "Boerenbridge score sheet: 5 rounds, the highest total wins" in html
+    assert [row[1] for row in sheet_rows(html)] == ["1", "2", "3", "2", "1"]
+    # The facts under the form say no target nor bounce: a game of fixed length has none.
+    assert "End: After the last hand" in html and "Target:" not in html
+    over_and_over = blank(client, "boerenbridge", "players=4&option_hands=1,+2,+3,+2,+1")
+    assert len(sheet_rows(over_and_over)) == OPEN_ROWS
+    needs_hands = blank(client, "boerenbridge", "players=4&option_end=hands", status=400)
+    assert "option hands is needed with end: hands" in needs_hands
+    pyramid = ",".join(str(size) for size in [*range(1, 14), *range(12, 0, -1)])
+    too_long = blank(
+        client, "boerenbridge", f"players=4&option_hands={pyramid}&option_end=hands", status=400
+    )
+    assert "A printed sheet has at most 20 rounds" in too_long

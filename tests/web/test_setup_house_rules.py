@@ -169,13 +169,42 @@ def test_boerenbridges_own_rules_take_a_target_sit_out_and_bounce(client: Client
     }
 
 
+def test_boerenbridges_own_rules_end_after_the_last_hand(client: Client) -> None:
+    # Issue 47: the target and the bounce at their defaults are left out, and the sit out
+    # left empty is the default beside end: hands (nobody), so not written either.
+    data = own(option_end="hands", option_hands="1, 2, 1", option_target="100")
+    data.update(option_sit_out="", option_bounce="on")
+    del data["option_style"], data["option_scoring"]
+    record = started(client.post("/new/boerenbridge/", data))
+    assert record["options"] == {"end": "hands", "hands": [1, 2, 1]}
+
+
+def test_a_target_beside_end_hands_is_refused_beside_the_target(client: Client) -> None:
+    data = own(option_end="hands", option_hands="1, 2, 1", option_target="150")
+    data.update(option_sit_out="", option_bounce="on")
+    del data["option_style"], data["option_scoring"]
+    response = client.post("/new/boerenbridge/", data)
+    refused(response, "not given with end: hands")
+    assert "not given with end: hands" in beside(response.text, "option_target")
+    assert "option " not in beside(response.text, "option_target")
+
+
+def test_the_dutch_pyramid_made_our_own_shows_nobody_sitting_out(client: Client) -> None:
+    data = form(rules="dutch-pyramid", action="edit-rules")
+    del data["option_style"], data["option_scoring"]
+    html = client.post("/new/boerenbridge/", data).text
+    sit_out = re.search(r'<input[^>]*name="option_sit_out"[^>]*>', html)
+    assert sit_out is not None and 'value="80"' not in sit_out.group(0)
+    assert re.search(r'<option value="hands" selected>', html)
+
+
 # --- Refusals: a clear message, and nothing created ----------------------------------
 
 
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"option_hands": "1, 13"}, "a hand of 13 cards is too big for 4 players"),
+        ({"option_hands": "1, 14"}, "a hand of 14 cards is too big for 4 players"),
         ({"option_hands": "1, two"}, "Hand sizes are whole numbers separated by commas"),
         ({"option_hands": "0, 1"}, "a hand has at least 1 card, not 0"),
         ({"option_made": "2 ** t", "option_missed": "t"},
@@ -457,7 +486,7 @@ def test_nobody_renames_or_deletes_another_browsers_set(client: Client) -> None:
     ("name", "fields", "message"),
     [
         ("", {}, "Give the rules a name."),
-        ("Too big", {"option_hands": "1, 13"}, "a hand of 13 cards is too big"),
+        ("Too big", {"option_hands": "1, 14"}, "a hand of 14 cards is too big"),
         ("Bad", {"option_made": "10 // t"}, "division by zero when t is 0"),
         ("x" * 61, {}, "Ensure this value has at most 60 characters"),
     ],
@@ -567,9 +596,9 @@ def test_a_preview_of_the_costliest_formulas_stays_within_its_budget(
 def test_a_refusal_beside_its_field_reads_in_dutch_without_the_options_name(
     client: Client,
 ) -> None:
-    response = client.post(URL, own(option_hands="1, 13"), headers={"accept-language": "nl"})
+    response = client.post(URL, own(option_hands="1, 14"), headers={"accept-language": "nl"})
     shown = beside(response.text, "option_hands")
-    assert "een hand van 13 kaarten is te groot voor 4 spelers" in shown
+    assert "een hand van 14 kaarten is te groot voor 4 spelers" in shown
     assert "optie" not in shown
 
 
@@ -580,8 +609,8 @@ def test_a_refusal_beside_its_field_reads_in_dutch_without_the_options_name(
     ("game", "fields"),
     [
         ("oh-hell", ["hook", "hook_from", "bidding"]),
-        ("boerenbridge", ["hook", "hook_from", "target", "sit_out", "bounce", "bidding"]),
-        ("skull-king", ["bidding"]),
+        ("boerenbridge", ["hook", "hook_from", "end", "target", "sit_out", "bounce", "bidding"]),
+        ("skull-king", ["bonus_on_miss", "bidding"]),
     ],
 )
 def test_our_own_rules_offer_a_field_for_each_house_rule_of_the_game(

@@ -44,8 +44,10 @@ def test_the_setup_page_offers_the_games_presets(client: Client, game: str) -> N
         assert "The Canadian rule" in response.text and 'name="option_made"' in response.text
     else:
         assert "Even keeled" in response.text and "Whirlpool" in response.text
-        assert 'name="option_made"' not in response.text  # Skull King scores as ruled
-        assert "Hand sizes and the bidding as your table plays them." in response.text
+        # Issue 47: Skull King's own scoring (made and missed) and the bonus on a miss.
+        assert 'name="option_made"' in response.text and "Rascal" in response.text
+        assert 'name="option_bonus_on_miss"' in response.text
+        assert "Hand sizes, the bonus and the scoring as your table plays them." in response.text
 
 
 @pytest.mark.django_db

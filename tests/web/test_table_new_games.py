@@ -113,6 +113,28 @@ def test_with_htmx_a_bonus_answers_the_next_bonus_in_the_table_fragment(
     assert skull_king.pending[-1] == {"kind": "bonus", "seat": 1, "value": 30}
 
 
+def test_a_negative_bonus_is_posted_on_the_same_pad_plain_and_with_htmx(
+    client: Client, htmx_client: Client, skull_king: Game
+) -> None:
+    # Issue 47: a bonus is -500..500; the pad has ± where it may be less than 0.
+    for seat, bid in ((1, 0), (2, 0), (0, 2)):
+        tap(client, skull_king, "bid", seat, bid)
+    tap(client, skull_king, "tricks", 1, 0)
+    tap(client, skull_king, "tricks", 2, 0)
+    page = client.get(f"/g/{skull_king.key}/").text
+    assert 'min="-500" max="500"' in page and "data-negate" in page and "± Minus" in page
+    assert tap(client, skull_king, "bonus", 1, -501).status_code == 400
+    assert tap(client, skull_king, "bonus", 1, -30).status_code == 303
+    response = tap(htmx_client, skull_king, "bonus", 2, -500)
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="table"')
+    skull_king.refresh_from_db()
+    assert skull_king.pending[-2:] == [
+        {"kind": "bonus", "seat": 1, "value": -30},
+        {"kind": "bonus", "seat": 2, "value": -500},
+    ]
+
+
 # --- Sealed bids stay unseen until the last is in (RULINGS, "House rules", bidding) ---
 
 

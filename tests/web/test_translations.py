@@ -71,6 +71,8 @@ SHARED = {
     "even", "code", "link", "links", "score", "scores", "Scan", "Download", "download",
     "account", "object", "browser", "Joker", "Board", "Game", "Arena", "won", "contract",
     "hand", "letters", "ISO", "Bonus",
+    # Presets named as families know them: "Basis" in Dutch, Rascal's rules by name.
+    "Basis", "Rascal",
     # Django's "M" date format: "23 Nov" in both languages.
     "Nov", "UTC", "server", "Rating", "Ratings", "rating",
     # A score sheet writes Sinker's calls and Brink Bid's dice as the record does.
