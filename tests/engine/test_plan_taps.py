@@ -45,14 +45,14 @@ def test_each_tap_is_made_as_a_plan_and_the_table_follows_it() -> None:
 
 def test_one_more_round_stays_within_what_the_pack_deals_and_runs_down_too() -> None:
     current = oh_hell_after_two_rounds()
-    # Up to 12 for four (the most the pack deals them, a trump turned up): 12 again.
-    up = change(current, Entry("plan", None, [11, 12]))
+    # Up to 13 for four (the whole pack, a round without trump): 13 again.
+    up = change(current, Entry("plan", None, [12, 13]))
     # Down to 1: one more is 1 again, never 0.
     down = change(current, Entry("plan", None, [3, 2, 1]))
     # Down by two: on by two.
     steps = change(current, Entry("plan", None, [9, 7]))
 
-    assert [c.plan for c in plan_changes(up) if c.tap is PlanTap.MORE] == [(11, 12, 12)]
+    assert [c.plan for c in plan_changes(up) if c.tap is PlanTap.MORE] == [(12, 13, 13)]
     assert [c.plan for c in plan_changes(down) if c.tap is PlanTap.MORE] == [(3, 2, 1, 1)]
     assert [c.plan for c in plan_changes(steps) if c.tap is PlanTap.MORE] == [(9, 7, 5)]
 
