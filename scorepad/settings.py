@@ -390,8 +390,9 @@ AXES_RESET_ON_SUCCESS = True
 # Counts a try before its password is checked, so simultaneous tries meet the limit.
 AXES_HANDLER = "scorepad.signin.CountingFirstHandler"
 AXES_LOCKOUT_CALLABLE = "scorepad.views.accounts.locked_out"
-# REMOTE_ADDR only (axes' default): a forwarded-for header is whatever the client says.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# The client as every limit counts it (REMOTE_ADDR, an IPv6 /64 as one): a
+# forwarded-for header is whatever the client says.
+AXES_CLIENT_IP_CALLABLE = "scorepad.clients.client"
 # Failed sign-ins are kept (the lockouts), successful ones are not logged.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_ENABLE_ADMIN = False

@@ -35,7 +35,6 @@ configured and started beside Scorepad: this runs wherever gunicorn runs
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import resource
 import socket
 import sys
@@ -49,6 +48,8 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
+
+from scorepad.clients import client_key
 
 # The most connections one turn of a worker's event loop accepts (QueueKeepingServer).
 ACCEPTED_A_TURN = 128
@@ -66,20 +67,6 @@ REFUSED = (
     b"connection: close\r\n"
     b"content-length: %d\r\n\r\n%s"
 )
-
-
-def client_address(host: str) -> str:
-    """What counts as one client: its address, or for IPv6 its /64 (one device may
-    take any number of addresses in its network's /64)."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{host}/64", strict=False))
-    return str(address)
 
 
 def most_connections(backlog: int) -> int:
@@ -158,7 +145,7 @@ class GuardedH11Protocol(H11Protocol):
         # A proxy in front (gunicorn's --forwarded-allow-ips, which uvicorn trusts for the
         # client's address) carries many clients: it is counted in all, not as one.
         proxies = getattr(self.config.loaded_app, "trusted_hosts", ())
-        client = "" if host in proxies else client_address(host)
+        client = "" if host in proxies else client_key(host)
         why_not = self._guard.admit(client)
         if why_not is not None:
             # Answered before it is read: the client may be sending nothing at all.
@@ -262,7 +249,7 @@ def rate_limited(app: Any, rate: RequestRate) -> Any:
     async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope.get("client"):
             now = asyncio.get_running_loop().time()
-            if not rate.allow(client_address(scope["client"][0]), now):
+            if not rate.allow(client_key(scope["client"][0]), now):
                 body, headers = TOO_FAST
                 await send({"type": "http.response.start", "status": 503, "headers": headers})
                 await send({"type": "http.response.body", "body": body})

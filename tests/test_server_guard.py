@@ -24,17 +24,19 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.worker import Guard, RequestRate, client_address, most_connections, rate_limited
+from scorepad.clients import client_key
+from scorepad.worker import Guard, RequestRate, most_connections, rate_limited
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_client_is_its_address_or_its_ipv6_network() -> None:
-    assert client_address("192.168.1.20") == "192.168.1.20"
-    assert client_address("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64"
-    assert client_address("2001:db8:1:2:bbbb::7") == "2001:db8:1:2::/64"
-    assert client_address("::ffff:192.168.1.20") == "192.168.1.20"
-    assert client_address("not an address") == "not an address"
+    assert client_key("192.168.1.20") == "192.168.1.20"
+    assert client_key("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::"
+    assert client_key("2001:db8:1:2:bbbb::7") == "2001:db8:1:2::"
+    assert client_key("2001:db8:1:3::7") == "2001:db8:1:3::"
+    assert client_key("::ffff:192.168.1.20") == "192.168.1.20"
+    assert client_key("not an address") == "not an address"
 
 
 def test_the_guard_refuses_an_address_past_its_bound_and_lets_others_in() -> None:
