@@ -79,7 +79,7 @@ def test_an_imported_record_with_an_override_in_a_name_is_refused() -> None:
         "rounds": [],
     }
 
-    with pytest.raises(RulesError, match=r"the name 'Bob' holds an invisible character \(U\+202E\)"):
+    with pytest.raises(RulesError, match=r"name 'Bob' holds an invisible character \(U\+202E\)"):
         parse_record(record)
 
 
