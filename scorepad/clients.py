@@ -38,3 +38,42 @@ def client_key(host: str) -> str:
 def client(request: HttpRequest) -> str:
     """The client this request counts as (``client_key`` of its address)."""
     return client_key(str(request.META.get("REMOTE_ADDR", "")))
+
+
+# Browsers and systems by a word of their User-Agent, the first found naming it (Edge
+# and Opera say "Chrome" too, Chrome says "Safari", every iPhone browser "Safari").
+BROWSERS = (
+    ("SamsungBrowser", "Samsung Internet"),
+    ("EdgA/", "Edge"),
+    ("EdgiOS", "Edge"),
+    ("Edg/", "Edge"),
+    ("OPR/", "Opera"),
+    ("FxiOS", "Firefox"),
+    ("Firefox/", "Firefox"),
+    ("CriOS", "Chrome"),
+    ("Chrome/", "Chrome"),
+    ("Safari/", "Safari"),
+)
+SYSTEMS = (
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Android", "Android"),
+    ("Windows", "Windows"),
+    ("Macintosh", "Mac"),
+    ("CrOS", "ChromeOS"),
+    ("Linux", "Linux"),
+)
+
+
+def phone_kind(user_agent: str) -> str:
+    """The kind of phone a User-Agent says it is, as a keeper tells phones apart at the
+    table: "Chrome, Android", "Safari, iPhone"; what it does not say is left out.
+    (A User-Agent is whatever the browser says: this names a phone, it proves nothing.)"""
+    browser = next((name for word, name in BROWSERS if word in user_agent), "")
+    system = next((name for word, name in SYSTEMS if word in user_agent), "")
+    return ", ".join(part for part in (browser, system) if part)
+
+
+def phone(request: HttpRequest) -> str:
+    """The kind of phone this request comes from (``phone_kind``)."""
+    return phone_kind(str(request.META.get("HTTP_USER_AGENT", ""))[:1000])
