@@ -11,12 +11,13 @@ files are served before this (whitenoise) and keep their long caching.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -134,6 +135,9 @@ class DatabaseOutOfReach:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
+        again = self.again(request)
+        if again is not None:
+            return again
         logging.getLogger("django.request").error(
             "Database out of reach (answered 503): %s",
             request.path,
@@ -145,4 +149,30 @@ class DatabaseOutOfReach:
         response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = str(self.RETRY_AFTER)
         response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
+        return response
+
+    def again(self, request: HttpRequest) -> HttpResponse | None:
+        """The view run once more, on a new connection, where that is safe: a request
+        that changes nothing (GET, HEAD), outside a transaction, once. A connection the
+        database dropped a moment ago (a restart, a pooler, the network) is then not the
+        page's failure. None where it is not tried or fails again (then the 503). A tap
+        (POST) is not run again here: its phone sends it again, and one entered already
+        is recognised as such."""
+        match = request.resolver_match
+        if (
+            request.method not in ("GET", "HEAD")
+            or getattr(request, "_database_tried_again", False)
+            or match is None
+            or asyncio.iscoroutinefunction(match.func)
+        ):
+            return None
+        request._database_tried_again = True  # type: ignore[attr-defined]
+        for connection in connections.all(initialized_only=True):
+            if connection.in_atomic_block:
+                return None
+            connection.close()
+        try:
+            response: HttpResponse = match.func(request, *match.args, **match.kwargs)
+        except (OperationalError, InterfaceError):
+            return None
         return response

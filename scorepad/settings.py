@@ -94,6 +94,8 @@ def postgres_database(url: str) -> dict[str, Any]:
         options = dict(parse_qsl(parts.query, keep_blank_values=True, strict_parsing=True))
     except ValueError:
         raise ImproperlyConfigured(bad + " The part after ? is not name=value&...") from None
+    # A database out of reach is said within seconds (libpq waits for ever by default).
+    options.setdefault("connect_timeout", str(env_int("DATABASE_WAIT_SECONDS", 5)))
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
@@ -285,9 +287,17 @@ DATABASES = {
 # process instead (psycopg's), DATABASE_POOL_SIZE at most.
 DATABASE_POOL = env_bool("DATABASE_POOL", False)
 if DATABASE_POOL and _database_url:
+    from psycopg_pool import ConnectionPool
+
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1,
         "max_size": env_int("DATABASE_POOL_SIZE", 10),
+        # A request waits this long for a connection, not psycopg's 30 s: with the
+        # database dropping connections, a tap hung 30 s before its 503 (issue 50).
+        "timeout": float(env_int("DATABASE_WAIT_SECONDS", 5)),
+        # Each connection checked as it is handed out (one round trip), so that one the
+        # database dropped meanwhile is replaced, not failed with.
+        "check": ConnectionPool.check_connection,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 # A test run's own database, so that two runs against one server do not meet
