@@ -56,6 +56,8 @@ ACCEPTED_A_TURN = 128
 # Files a worker keeps open besides its connections (the database's, logs, static
 # files being sent, the event loop's own), with room to spare.
 FILES_OF_ITS_OWN = 100
+# Connections kept, once the others fill a worker, for clients holding few (Guard).
+RESERVED = 64
 # The most files the worker asks for when the system lets it (deploy/scorepad.service
 # sets this much too): some 34 KB of memory a quiet stream, 2 GB at most.
 MOST_FILES = 65_536
@@ -70,11 +72,12 @@ REFUSED = (
 
 
 def most_connections(backlog: int) -> int:
-    """The connections a worker may hold: its open-files limit, less its own files and
-    what one turn of the event loop may accept before the guard sees them (three
-    backlogs' worth: accepted, then made a transport, then handed to the protocol)."""
+    """The connections a worker may hold: its open-files limit, less its own files, the
+    room kept for clients holding few (``Guard``, RESERVED) and what one turn of the
+    event loop may accept before the guard sees them (three backlogs' worth: accepted,
+    then made a transport, then handed to the protocol)."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return max(16, soft - FILES_OF_ITS_OWN - 3 * backlog)
+    return max(16, soft - FILES_OF_ITS_OWN - RESERVED - 3 * backlog)
 
 
 def raise_files_limit() -> None:
@@ -88,11 +91,21 @@ def raise_files_limit() -> None:
 
 
 class Guard:
-    """One worker's connections, counted by client address."""
+    """One worker's connections, counted by client address.
 
-    def __init__(self, per_address: int, in_all: int, header_seconds: float) -> None:
+    Past ``in_all``, ``reserve`` more are kept for clients holding fewer than ``FEW``:
+    idle connections from other addresses (one guest's, or twenty's) then do not keep
+    a phone out (issue 50: a phone at another address was answered 503 while 2,200
+    half-sent requests were held)."""
+
+    FEW = 4
+
+    def __init__(
+        self, per_address: int, in_all: int, header_seconds: float, reserve: int = RESERVED
+    ) -> None:
         self.per_address = per_address  # 0: no bound
         self.in_all = in_all
+        self.reserve = reserve
         self.header_seconds = header_seconds
         self.open: Counter[str] = Counter()
         self.total = 0
@@ -100,10 +113,13 @@ class Guard:
     def admit(self, client: str) -> bytes | None:
         """Count a new connection; None if it may stay, else why not (the 503's text).
         A client of "" (a proxy's connections) is counted in all only."""
-        if self.total >= self.in_all:
-            return b"The server is busy. Try again in a moment.\n"
-        if self.per_address and client and self.open[client] >= self.per_address:
+        held = self.open.get(client, 0) if client else 0
+        if self.per_address and client and held >= self.per_address:
             return b"Too many connections from your address. Try again in a moment.\n"
+        if self.total >= self.in_all and (
+            not client or held >= self.FEW or self.total >= self.in_all + self.reserve
+        ):
+            return b"The server is busy. Try again in a moment.\n"
         self.open[client] += 1
         self.total += 1
         return None
