@@ -283,8 +283,9 @@ DATABASES = {
 }
 # Under ASGI (scripts/prod: uvicorn's workers) each request's sync code runs in a thread
 # of its own, which Django's persistent connections do not suit (its docs say so):
-# scripts/prod sets CONN_MAX_AGE=0, and PostgreSQL keeps a pool of connections in each
-# process instead (psycopg's), DATABASE_POOL_SIZE at most.
+# scripts/prod and scripts/home set CONN_MAX_AGE=0, and each process keeps a pool of
+# connections instead, DATABASE_POOL_SIZE at most: psycopg's on PostgreSQL, ours on
+# SQLite (scorepad/sqlite). The bench runs the same (bench/env.py).
 DATABASE_POOL = env_bool("DATABASE_POOL", False)
 if DATABASE_POOL and _database_url:
     from psycopg_pool import ConnectionPool
@@ -299,6 +300,12 @@ if DATABASE_POOL and _database_url:
         # database dropped meanwhile is replaced, not failed with.
         "check": ConnectionPool.check_connection,
     }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASE_POOL:
+    # SQLite: each process keeps its connections to hand out again (scorepad/sqlite),
+    # DATABASE_POOL_SIZE at most, so that a request costs no connection's opening.
+    DATABASES["default"]["ENGINE"] = "scorepad.sqlite"
+    DATABASES["default"]["OPTIONS"]["kept"] = env_int("DATABASE_POOL_SIZE", 10)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 # A test run's own database, so that two runs against one server do not meet
 # (DATABASE_URL=... TEST_DATABASE_NAME=test_ann pytest).
