@@ -235,6 +235,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # The CPU one address may ask for (each process's count): static files go before it.
     "scorepad.middleware.cpu_budget",
+    # After it: a page over its budget is refused before it waits for a place.
+    "scorepad.middleware.TableFirst",
     *(["django.middleware.gzip.GZipMiddleware"] if GZIP_RESPONSES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the sessions and before CommonMiddleware, as Django's docs place it.
@@ -366,6 +368,14 @@ LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
 ADDRESS_CPU_SECONDS = env_int("ADDRESS_CPU_SECONDS", 15)
 ADDRESS_CPU_SECONDS_A_MINUTE = env_int("ADDRESS_CPU_SECONDS_A_MINUTE", 5)
 ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
+
+# The table first (scorepad/middleware.py, ``table_first``): of the pages that cost the
+# most (history, statistics, exports, imports, PDFs, the home page, signing in), each
+# process answers COSTLY_AT_ONCE at once, whoever asks; the others wait their turn up to
+# COSTLY_WAIT_SECONDS, then a 503 says to try again. Taps, tables, seats and streams
+# never wait for them. 0: no bound.
+COSTLY_AT_ONCE = env_int("COSTLY_AT_ONCE", 1)
+COSTLY_WAIT_SECONDS = env_int("COSTLY_WAIT_SECONDS", 15)
 
 # The production server's worker (scorepad/worker.py) guards its connections: a
 # request's headers must all come within REQUEST_HEADERS_SECONDS of the connection's
