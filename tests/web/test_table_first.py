@@ -41,9 +41,7 @@ def test_a_tap_and_the_table_never_wait_for_a_costly_page(client: Client, new_ga
 
 @pytest.mark.usefixtures("place_taken")
 @pytest.mark.parametrize("path", ["/games/", "/games/export.json", "/players/ann/", "/"])
-def test_a_costly_page_waits_its_turn_then_is_asked_to_try_again(
-    client: Client, path: str
-) -> None:
+def test_a_costly_page_waits_its_turn_then_is_asked_to_try_again(client: Client, path: str) -> None:
     started = time.monotonic()
     response = client.get(path)
 
@@ -70,6 +68,7 @@ def test_a_costly_page_that_fails_gives_its_place_back(
 ) -> None:
     settings.COSTLY_AT_ONCE = 1
     settings.COSTLY_WAIT_SECONDS = 1
+
     def broken(*args: Any, **kwargs: Any) -> None:
         raise ValueError("a bug")
 
