@@ -56,6 +56,8 @@ ACCEPTED_A_TURN = 128
 # Files a worker keeps open besides its connections (the database's, logs, static
 # files being sent, the event loop's own), with room to spare.
 FILES_OF_ITS_OWN = 100
+# How long a thread holds the GIL while another waits for it (Python's default: 5 ms).
+SWITCH_SECONDS = 0.0005
 # Connections kept, once the others fill a worker, for clients holding few (Guard).
 RESERVED = 64
 # The most files the worker asks for when the system lets it (deploy/scorepad.service
@@ -307,6 +309,10 @@ class Worker(UvicornWorker):  # type: ignore[misc]
 
     def init_process(self) -> None:
         raise_files_limit()
+        # A tap's thread gives up the GIL at each query and waits to take it back; with a
+        # costly page's thread running beside it (TableFirst lets one), each wait lasted
+        # up to Python's switch interval, 5 ms: some 20 queries' worth a tap.
+        sys.setswitchinterval(SWITCH_SECONDS)
         super().init_process()
 
     async def _serve(self) -> None:
