@@ -9,7 +9,7 @@ runs ``--rounds`` pairs of runs, alone then attacked, of ``--seconds`` each, and
 the taps of each side: alternating, a box that grows busier or quieter meanwhile
 weighs on both sides alike. The goal (issue 50): every ratio under 2x.
 
-    python -m bench.attacks [--seconds 10] [--rounds 3] [--only idle,costly-10]
+    .venv/bin/python -m bench.attacks [--seconds 10] [--rounds 3] [--only idle,costly-10]
 """
 
 from __future__ import annotations
