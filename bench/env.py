@@ -56,6 +56,10 @@ def prepare(folder: Path, database_url: str = "") -> None:
             "ADDRESS_CPU_SECONDS": "0",
             "CONNECTIONS_PER_ADDRESS": "0",
             "ADDRESS_REQUESTS_PER_SECOND": "0",
+            # As scripts/home and scripts/prod run: no persistent connection (ASGI's
+            # threads), a pool of them in each process (SQLite's too: scorepad/sqlite).
+            "CONN_MAX_AGE": "0",
+            "DATABASE_POOL": "true",
             # Playwright's sync API keeps an event loop in the main thread.
             "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
         }

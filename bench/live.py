@@ -529,7 +529,7 @@ def live_server(folder: Path, workers: int) -> Iterator[tuple[str, int]]:
 
     raised = {
         "LIVE_STREAMS_PER_ADDRESS": "1000000",
-        # As scripts/prod and scripts/home set them for ASGI workers.
+        # As scripts/prod and scripts/home set them for ASGI workers (bench/env.py too).
         "CONN_MAX_AGE": "0",
         "DATABASE_POOL": "true",
     }

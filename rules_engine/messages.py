@@ -291,6 +291,10 @@ ENGLISH: Mapping[str, Template] = {
         "the name {name} is too long: in small letters it has {count} characters ({most} at most)"
     ),
     "record_name_control": "the name {name} holds a control character or a broken one",
+    "record_name_hidden": (
+        "the name {name} holds an invisible character ({character}) that can change how "
+        "the text after it is shown: write the name without it"
+    ),
     "record_format": "this is not a {format} game record ({field} is {value})",
     "record_unknown_field": "the record has an unknown field {field}",
     "record_missing_field": "the record has no field {field}",

@@ -295,7 +295,36 @@ def check_name(value: object) -> str:
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
         shown = name.encode("utf-8", "replace").decode()
         raise RulesError(Message("record_name_control", name=written(shown)))
+    hidden = hidden_character(name)
+    if hidden is not None:
+        shown = "".join(char for char in name if hidden_character(char) is None)
+        raise RulesError(
+            Message("record_name_hidden", name=written(shown), character=f"U+{ord(hidden):04X}")
+        )
     return name
+
+
+# Between two of these a joiner is part of the writing: an emoji family, a Persian or
+# Indic word. Between two Latin letters it only hides a difference ("An\u200dn").
+JOINERS = ("\u200c", "\u200d")  # zero-width non-joiner, zero-width joiner
+
+
+def hidden_character(name: str) -> str | None:
+    """The first character of ``name`` that is not shown but changes how text is: a
+    format character (Unicode's Cf: the right-to-left override and the other bidi
+    controls, which turn the text after them round on every screen; zero-width spaces
+    and the byte-order mark, which make "Ann" and another "Ann" two names) or a line
+    or paragraph separator. A joiner is kept between two characters beyond ASCII."""
+    for index, char in enumerate(name):
+        category = unicodedata.category(char)
+        if category not in ("Cf", "Zl", "Zp"):
+            continue
+        if char in JOINERS and 0 < index < len(name) - 1:
+            before, after = name[index - 1], name[index + 1]
+            if not before.isascii() and not after.isascii() and not before.isspace():
+                continue
+        return char
+    return None
 
 
 def parse_record(data: object) -> Record:

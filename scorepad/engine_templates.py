@@ -184,6 +184,7 @@ TEMPLATES = (
     gettext_noop('the name {name}... is too long ({most} characters at most)'),  # record_name_too_long
     gettext_noop('the name {name} is too long: in small letters it has {count} characters ({most} at most)'),  # record_name_folds_too_long
     gettext_noop('the name {name} holds a control character or a broken one'),  # record_name_control
+    gettext_noop('the name {name} holds an invisible character ({character}) that can change how the text after it is shown: write the name without it'),  # record_name_hidden
     gettext_noop('this is not a {format} game record ({field} is {value})'),  # record_format
     gettext_noop('the record has an unknown field {field}'),  # record_unknown_field
     gettext_noop('the record has no field {field}'),  # record_missing_field

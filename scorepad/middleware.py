@@ -11,11 +11,13 @@ files are served before this (whitenoise) and keep their long caching.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import ipaddress
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -130,6 +132,9 @@ class DatabaseOutOfReach:
             return self.disk_full(request, exception)
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
+        again = self.again(request)
+        if again is not None:
+            return again
         logging.getLogger("django.request").error(
             "Database out of reach (answered 503): %s",
             request.path,
@@ -163,6 +168,32 @@ class DatabaseOutOfReach:
         response = HttpResponse(message, status=507, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = str(self.DISK_FULL_RETRY_AFTER)
         response._has_been_logged = True  # type: ignore[attr-defined]  # logged once above
+        return response
+
+    def again(self, request: HttpRequest) -> HttpResponse | None:
+        """The view run once more, on a new connection, where that is safe: a request
+        that changes nothing (GET, HEAD), outside a transaction, once. A connection the
+        database dropped a moment ago (a restart, a pooler, the network) is then not the
+        page's failure. None where it is not tried or fails again (then the 503). A tap
+        (POST) is not run again here: its phone sends it again, and one entered already
+        is recognised as such."""
+        match = request.resolver_match
+        if (
+            request.method not in ("GET", "HEAD")
+            or getattr(request, "_database_tried_again", False)
+            or match is None
+            or asyncio.iscoroutinefunction(match.func)
+        ):
+            return None
+        request._database_tried_again = True  # type: ignore[attr-defined]
+        for connection in connections.all(initialized_only=True):
+            if connection.in_atomic_block:
+                return None
+            connection.close()
+        try:
+            response: HttpResponse = match.func(request, *match.args, **match.kwargs)
+        except (OperationalError, InterfaceError):
+            return None
         return response
 
 
@@ -200,3 +231,84 @@ def sqlite_disk_has_no_room() -> bool:
     except (OSError, TypeError):
         return False
     return disk.f_bavail * disk.f_frsize < NO_ROOM_BYTES
+
+
+class TableFirst:
+    """The table first: taps and the table's pages are never queued behind the pages
+    that cost the most, whoever asks for those and from how many addresses.
+
+    Which mechanism, and why: a bound on the costly work at once, in each process
+    (``COSTLY_AT_ONCE``, 1), the others waiting their turn (``COSTLY_WAIT_SECONDS``)
+    without using a core. Python's threads have no priorities, and a tap's thread
+    shares the process (its GIL) with every request being answered: with ten addresses
+    asking for the history, ten threads took turns with the tap, which ran 51 times
+    slower (issue 50). With one costly thread at most beside it, a tap waits at most
+    its turn with that one. A queue of its own (another process for costly pages)
+    would need a second server to run and configure at home; the per-address limits
+    (the CPU budget, the request rate) still bound each guest's share of the places.
+    The live streams are left out: they wait without a thread of their own."""
+
+    COSTLY = frozenset(
+        {
+            "home",
+            "history",
+            "player",
+            "rename_player",
+            "export_all",
+            "import_games",
+            "sheet_pdf",
+            "blank_sheet",
+            "blank_sheet_pdf",
+            "login",
+            "signup",
+        }
+    )
+
+    places: threading.BoundedSemaphore | None = None
+    places_for = 0
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            return self.get_response(request)
+        finally:
+            place = getattr(request, "_costly_place", None)
+            if place is not None:
+                place.release()
+
+    @classmethod
+    def costly_places(cls) -> threading.BoundedSemaphore | None:
+        """This process's places for costly pages (settings.COSTLY_AT_ONCE), None if
+        unbounded."""
+        at_once = int(settings.COSTLY_AT_ONCE)
+        if not at_once:
+            return None
+        if cls.places is None or cls.places_for != at_once:
+            cls.places, cls.places_for = threading.BoundedSemaphore(at_once), at_once
+        return cls.places
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., HttpResponse], *args: object
+    ) -> HttpResponse | None:
+        match = request.resolver_match
+        places = self.costly_places()
+        if places is None or match is None or match.url_name not in self.COSTLY:
+            return None
+        if not places.acquire(timeout=float(settings.COSTLY_WAIT_SECONDS)):
+            return busy(request)
+        request._costly_place = places  # type: ignore[attr-defined]
+        return None
+
+
+def busy(request: HttpRequest) -> HttpResponse:
+    """A costly page that waited its turn too long: 503, try again in a moment."""
+    message = gettext(
+        "The server is busy with other long pages (histories, exports, PDFs) and keeps the "
+        "games being played first. Try again in a few seconds."
+    )
+    response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = "5"
+    response._has_been_logged = True  # type: ignore[attr-defined]  # not an error of ours
+    return response

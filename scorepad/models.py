@@ -180,8 +180,12 @@ class Game(models.Model):
         self.deleted = when
         self.version += 1
 
-    def take_seat(self, number: int) -> Seat | None:
-        """A phone takes the seat ``number``; None if another phone holds it.
+    def take_seat(
+        self, number: int, phone: str = "", client: str = "", asking: bool = False
+    ) -> Seat | None:
+        """A phone takes the seat ``number``; None if another phone holds it. ``phone``
+        and ``client`` say which phone it is (``Seat.phone``, ``Seat.client``);
+        ``asking``: it waits for the keeper to let it (``Seat.asking``).
 
         A change like any other (``set_deleted``): a new version, which every screen
         watching hears of (scorepad/play.py), so that the keeper's table marks the
@@ -190,7 +194,9 @@ class Game(models.Model):
         with transaction.atomic():
             try:
                 with transaction.atomic():
-                    seat = Seat.objects.create(game=self, number=number)
+                    seat = Seat.objects.create(
+                        game=self, number=number, phone=phone, client=client, asking=asking
+                    )
             except IntegrityError:
                 return None  # held: one phone a seat (``one_phone_a_seat``)
             self._changed(seated=True)
@@ -221,6 +227,25 @@ class Game(models.Model):
             again.seated = True
             self._changed()
         return True
+
+    def released_before(self, phone: str, client: str) -> bool:
+        """Whether the keeper released a seat of this game from this phone before: the
+        same kind of phone from the same client (a fresh browser on it included)."""
+        if not self.seated or not client:
+            return False
+        released = Seat.objects.filter(game=self, released__isnull=False)
+        return released.filter(phone=phone, client=client).exists()
+
+    def let_seat(self, number: int) -> bool:
+        """The keeper lets the phone asking for seat ``number`` hold it; false if no phone
+        asks for it."""
+        with transaction.atomic():
+            let = Seat.objects.filter(
+                game=self, number=number, released__isnull=True, asking=True
+            ).update(asking=False)
+            if let:
+                self._changed()
+        return bool(let)
 
     def release_seat(self, number: int) -> bool:
         """Free the seat ``number``: its phone's link stops working, another may take it.
@@ -256,17 +281,15 @@ class Game(models.Model):
         phones.filter(number__gte=first).update(number=F("number") + MOVING)
         phones.filter(number__gte=MOVING).update(number=F("number") - MOVING + step)
 
-    def phones(self) -> dict[int, bool]:
-        """The seats held by a phone, each with whether its phone was seen lately
-        (its stream open: ``Seat.seen``), for the marks by the players' names."""
+    def phones(self) -> dict[int, Seat]:
+        """The seats held by a phone, by number, for the marks by the players' names
+        (``Seat.here``) and the keeper's list of who took which seat."""
         if not self.seated:
             return {}
-        lately = timezone.now() - CONNECTED
-        held = Seat.objects.filter(game=self, released__isnull=True)
-        return {
-            number: (seen or created) >= lately
-            for number, seen, created in held.values_list("number", "seen", "created")
-        }
+        held = Seat.objects.filter(game=self, released__isnull=True).only(
+            "number", "seen", "created", "phone", "asking"
+        )
+        return {seat.number: seat for seat in held}
 
     def last_correction(self) -> Entry | None:
         """The correction made last, which Undo takes back (``Table.corrected``)."""
@@ -388,6 +411,14 @@ class Seat(models.Model):
     # When its phone's stream was last seen open: the keeper's table marks it connected.
     seen = models.DateTimeField(null=True, blank=True)
     released = models.DateTimeField(null=True, blank=True)
+    # Which phone took it, for the keeper to see and to know again: its browser and
+    # system ("Chrome, Android", scorepad/clients.py ``phone_kind``) and its client
+    # (``client``: an address, an IPv6 /64).
+    phone = models.CharField(max_length=60, blank=True, default="")
+    client = models.CharField(max_length=45, blank=True, default="")
+    # Taken by a phone the keeper released from a seat of this game before: it enters
+    # nothing until the keeper lets it (or releases it again).
+    asking = models.BooleanField(default=False)
     # The same seat at the game played next (Play again): this phone's link leads there.
     next = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous"
@@ -405,6 +436,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.number} of game {self.game_id}"
+
+    def here(self) -> bool:
+        """Whether its phone was seen lately (its stream open: ``seen``)."""
+        return (self.seen or self.created) >= timezone.now() - CONNECTED
 
     def mark_seen(self) -> None:
         """Note the phone is there, at most once every ``SEEN_EVERY``: one small write."""

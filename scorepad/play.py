@@ -55,13 +55,24 @@ def delete(game: Game, when: datetime | None) -> None:
         publish.changed(game)
 
 
-def take_seat(game: Game, number: int) -> Seat | None:
+def take_seat(
+    game: Game, number: int, phone: str = "", client: str = "", asking: bool = False
+) -> Seat | None:
     """A phone takes the seat ``number`` (None if another phone holds it): the keeper's
-    table marks the player as having a phone."""
-    seat = game.take_seat(number)
+    table marks the player as having a phone, and lists which phone it is (asking the
+    keeper, for a phone the keeper released before)."""
+    seat = game.take_seat(number, phone, client, asking)
     if seat is not None:
         publish.changed(game)
     return seat
+
+
+def let_seat(game: Game, number: int) -> bool:
+    """The keeper lets the phone asking for seat ``number`` hold it."""
+    let = game.let_seat(number)
+    if let:
+        publish.changed(game)
+    return let
 
 
 def new_join_link(game: Game) -> None:

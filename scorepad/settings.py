@@ -94,6 +94,8 @@ def postgres_database(url: str) -> dict[str, Any]:
         options = dict(parse_qsl(parts.query, keep_blank_values=True, strict_parsing=True))
     except ValueError:
         raise ImproperlyConfigured(bad + " The part after ? is not name=value&...") from None
+    # A database out of reach is said within seconds (libpq waits for ever by default).
+    options.setdefault("connect_timeout", str(env_int("DATABASE_WAIT_SECONDS", 5)))
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
@@ -230,6 +232,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # The CPU one address may ask for (each process's count): static files go before it.
     "scorepad.middleware.cpu_budget",
+    # After it: a page over its budget is refused before it waits for a place.
+    "scorepad.middleware.TableFirst",
     *(["django.middleware.gzip.GZipMiddleware"] if GZIP_RESPONSES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the sessions and before CommonMiddleware, as Django's docs place it.
@@ -278,14 +282,29 @@ DATABASES = {
 }
 # Under ASGI (scripts/prod: uvicorn's workers) each request's sync code runs in a thread
 # of its own, which Django's persistent connections do not suit (its docs say so):
-# scripts/prod sets CONN_MAX_AGE=0, and PostgreSQL keeps a pool of connections in each
-# process instead (psycopg's), DATABASE_POOL_SIZE at most.
+# scripts/prod and scripts/home set CONN_MAX_AGE=0, and each process keeps a pool of
+# connections instead, DATABASE_POOL_SIZE at most: psycopg's on PostgreSQL, ours on
+# SQLite (scorepad/sqlite). The bench runs the same (bench/env.py).
 DATABASE_POOL = env_bool("DATABASE_POOL", False)
 if DATABASE_POOL and _database_url:
+    from psycopg_pool import ConnectionPool
+
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1,
         "max_size": env_int("DATABASE_POOL_SIZE", 10),
+        # A request waits this long for a connection, not psycopg's 30 s: with the
+        # database dropping connections, a tap hung 30 s before its 503 (issue 50).
+        "timeout": float(env_int("DATABASE_WAIT_SECONDS", 5)),
+        # Each connection checked as it is handed out (one round trip), so that one the
+        # database dropped meanwhile is replaced, not failed with.
+        "check": ConnectionPool.check_connection,
     }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASE_POOL:
+    # SQLite: each process keeps its connections to hand out again (scorepad/sqlite),
+    # DATABASE_POOL_SIZE at most, so that a request costs no connection's opening.
+    DATABASES["default"]["ENGINE"] = "scorepad.sqlite"
+    DATABASES["default"]["OPTIONS"]["kept"] = env_int("DATABASE_POOL_SIZE", 10)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 # A test run's own database, so that two runs against one server do not meet
 # (DATABASE_URL=... TEST_DATABASE_NAME=test_ann pytest).
@@ -355,6 +374,14 @@ ADDRESS_CPU_SECONDS = env_int("ADDRESS_CPU_SECONDS", 15)
 ADDRESS_CPU_SECONDS_A_MINUTE = env_int("ADDRESS_CPU_SECONDS_A_MINUTE", 5)
 ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
 
+# The table first (scorepad/middleware.py, ``table_first``): of the pages that cost the
+# most (history, statistics, exports, imports, PDFs, the home page, signing in), each
+# process answers COSTLY_AT_ONCE at once, whoever asks; the others wait their turn up to
+# COSTLY_WAIT_SECONDS, then a 503 says to try again. Taps, tables, seats and streams
+# never wait for them. 0: no bound.
+COSTLY_AT_ONCE = env_int("COSTLY_AT_ONCE", 1)
+COSTLY_WAIT_SECONDS = env_int("COSTLY_WAIT_SECONDS", 15)
+
 # The production server's worker (scorepad/worker.py) guards its connections: a
 # request's headers must all come within REQUEST_HEADERS_SECONDS of the connection's
 # opening (or its last answer), and its body may pause no longer; one address holds
@@ -395,8 +422,9 @@ AXES_RESET_ON_SUCCESS = True
 # Counts a try before its password is checked, so simultaneous tries meet the limit.
 AXES_HANDLER = "scorepad.signin.CountingFirstHandler"
 AXES_LOCKOUT_CALLABLE = "scorepad.views.accounts.locked_out"
-# REMOTE_ADDR only (axes' default): a forwarded-for header is whatever the client says.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# The client as every limit counts it (REMOTE_ADDR, an IPv6 /64 as one): a
+# forwarded-for header is whatever the client says.
+AXES_CLIENT_IP_CALLABLE = "scorepad.clients.client"
 # Failed sign-ins are kept (the lockouts), successful ones are not logged.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_ENABLE_ADMIN = False

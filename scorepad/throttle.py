@@ -1,4 +1,4 @@
-"""Per-address limits on requests that cost the server something (sign-up, import, PDF,
+"""Per-client limits on requests that cost the server something (sign-up, import, PDF,
 a new game).
 
 Each limit counts one address's requests in fixed windows (say 20 in each 10
@@ -24,6 +24,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_noop, ngettext
+
+from scorepad.clients import client
 
 
 @dataclass(frozen=True)
@@ -55,8 +57,8 @@ def new_games() -> Limit | None:
 
 
 def address(request: HttpRequest) -> str:
-    # REMOTE_ADDR only: a forwarded-for header is whatever the client says it is.
-    return str(request.META.get("REMOTE_ADDR", ""))
+    """The client a request counts as, for every limit (scorepad/clients.py)."""
+    return client(request)
 
 
 def retry_after(limit: Limit, request: HttpRequest) -> int:

@@ -49,6 +49,7 @@ urlpatterns = [
     # Everyone on their own phone: the Join link, and each player's seat.
     path("g/<slug:key>/join.svg", seats.join_qr, name="join_qr"),
     path("g/<slug:key>/seats/<int:number>/release/", seats.release_seat, name="release_seat"),
+    path("g/<slug:key>/seats/<int:number>/let/", seats.let_seat, name="let_seat"),
     path("g/<slug:key>/join/new/", seats.new_join_link, name="new_join_link"),
     path("j/<slug:join_key>/", seats.join, name="join"),
     path("s/<slug:key>/", seats.seat_phone, name="seat"),

@@ -35,7 +35,6 @@ configured and started beside Scorepad: this runs wherever gunicorn runs
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import resource
 import socket
 import sys
@@ -50,11 +49,17 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
 
+from scorepad.clients import client_key
+
 # The most connections one turn of a worker's event loop accepts (QueueKeepingServer).
 ACCEPTED_A_TURN = 128
 # Files a worker keeps open besides its connections (the database's, logs, static
 # files being sent, the event loop's own), with room to spare.
 FILES_OF_ITS_OWN = 100
+# How long a thread holds the GIL while another waits for it (Python's default: 5 ms).
+SWITCH_SECONDS = 0.0005
+# Connections kept, once the others fill a worker, for clients holding few (Guard).
+RESERVED = 64
 # The most files the worker asks for when the system lets it (deploy/scorepad.service
 # sets this much too): some 34 KB of memory a quiet stream, 2 GB at most.
 MOST_FILES = 65_536
@@ -68,26 +73,13 @@ REFUSED = (
 )
 
 
-def client_address(host: str) -> str:
-    """What counts as one client: its address, or for IPv6 its /64 (one device may
-    take any number of addresses in its network's /64)."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{host}/64", strict=False))
-    return str(address)
-
-
 def most_connections(backlog: int) -> int:
-    """The connections a worker may hold: its open-files limit, less its own files and
-    what one turn of the event loop may accept before the guard sees them (three
-    backlogs' worth: accepted, then made a transport, then handed to the protocol)."""
+    """The connections a worker may hold: its open-files limit, less its own files, the
+    room kept for clients holding few (``Guard``, RESERVED) and what one turn of the
+    event loop may accept before the guard sees them (three backlogs' worth: accepted,
+    then made a transport, then handed to the protocol)."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return max(16, soft - FILES_OF_ITS_OWN - 3 * backlog)
+    return max(16, soft - FILES_OF_ITS_OWN - RESERVED - 3 * backlog)
 
 
 def raise_files_limit() -> None:
@@ -101,11 +93,21 @@ def raise_files_limit() -> None:
 
 
 class Guard:
-    """One worker's connections, counted by client address."""
+    """One worker's connections, counted by client address.
 
-    def __init__(self, per_address: int, in_all: int, header_seconds: float) -> None:
+    Past ``in_all``, ``reserve`` more are kept for clients holding fewer than ``FEW``:
+    idle connections from other addresses (one guest's, or twenty's) then do not keep
+    a phone out (issue 50: a phone at another address was answered 503 while 2,200
+    half-sent requests were held)."""
+
+    FEW = 4
+
+    def __init__(
+        self, per_address: int, in_all: int, header_seconds: float, reserve: int = RESERVED
+    ) -> None:
         self.per_address = per_address  # 0: no bound
         self.in_all = in_all
+        self.reserve = reserve
         self.header_seconds = header_seconds
         self.open: Counter[str] = Counter()
         self.total = 0
@@ -113,10 +115,13 @@ class Guard:
     def admit(self, client: str) -> bytes | None:
         """Count a new connection; None if it may stay, else why not (the 503's text).
         A client of "" (a proxy's connections) is counted in all only."""
-        if self.total >= self.in_all:
-            return b"The server is busy. Try again in a moment.\n"
-        if self.per_address and client and self.open[client] >= self.per_address:
+        held = self.open.get(client, 0) if client else 0
+        if self.per_address and client and held >= self.per_address:
             return b"Too many connections from your address. Try again in a moment.\n"
+        if self.total >= self.in_all and (
+            not client or held >= self.FEW or self.total >= self.in_all + self.reserve
+        ):
+            return b"The server is busy. Try again in a moment.\n"
         self.open[client] += 1
         self.total += 1
         return None
@@ -158,7 +163,7 @@ class GuardedH11Protocol(H11Protocol):
         # A proxy in front (gunicorn's --forwarded-allow-ips, which uvicorn trusts for the
         # client's address) carries many clients: it is counted in all, not as one.
         proxies = getattr(self.config.loaded_app, "trusted_hosts", ())
-        client = "" if host in proxies else client_address(host)
+        client = "" if host in proxies else client_key(host)
         why_not = self._guard.admit(client)
         if why_not is not None:
             # Answered before it is read: the client may be sending nothing at all.
@@ -262,7 +267,7 @@ def rate_limited(app: Any, rate: RequestRate) -> Any:
     async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope.get("client"):
             now = asyncio.get_running_loop().time()
-            if not rate.allow(client_address(scope["client"][0]), now):
+            if not rate.allow(client_key(scope["client"][0]), now):
                 body, headers = TOO_FAST
                 await send({"type": "http.response.start", "status": 503, "headers": headers})
                 await send({"type": "http.response.body", "body": body})
@@ -304,6 +309,10 @@ class Worker(UvicornWorker):  # type: ignore[misc]
 
     def init_process(self) -> None:
         raise_files_limit()
+        # A tap's thread gives up the GIL at each query and waits to take it back; with a
+        # costly page's thread running beside it (TableFirst lets one), each wait lasted
+        # up to Python's switch interval, 5 ms: some 20 queries' worth a tap.
+        sys.setswitchinterval(SWITCH_SECONDS)
         super().init_process()
 
     async def _serve(self) -> None:

@@ -177,6 +177,46 @@ def test_prod_refuses_to_start_without_a_secret_key_before_setting_anything_up()
     assert done.stdout == ""
 
 
+@pytest.mark.parametrize(
+    "key",
+    [
+        "<50 or more random characters>",  # docs/deployment.md's example, copied as it is
+        "django-insecure-scorepad-local-only",
+        "django-insecure-" + "k3Jx9vQ2mZtR7wLp4sHc8yNe1uBa6dGf0oXi5jVq2Kz7",
+        "short-but-random-9vQ2mZ",
+        "abab" * 20,
+    ],
+)
+def test_prod_refuses_to_start_with_the_example_or_a_weak_secret_key(key: str) -> None:
+    done = script("prod", SECRET_KEY=key, ALLOWED_HOSTS="scores.example.com")
+
+    assert done.returncode == 1
+    assert done.stderr.startswith("scripts/prod: SECRET_KEY is the example's, a local one or too")
+    assert "secrets.token_urlsafe(50)" in done.stderr
+    assert done.stdout == ""
+
+
+def test_prod_lets_a_random_secret_key_through_to_its_setup(tmp_path: Path) -> None:
+    # A bash of our own on PATH stands in for scripts/setup: reached, it stops there.
+    (tmp_path / "bash").write_text('#!/bin/sh\necho "setup $*"\nexit 3\n')
+    (tmp_path / "bash").chmod(0o755)
+    done = subprocess.run(
+        ["/bin/bash", str(SETUP.with_name("prod"))],
+        env={
+            "PATH": f"{tmp_path}:{os.environ['PATH']}",
+            "SECRET_KEY": "k3Jx-9vQ2mZ_tR7wLp4sHc8yNe1uBa6dGf0oXi5jVq2Kz7WnTr3Ys9Ub",
+            "ALLOWED_HOSTS": "scores.example.com",
+        },
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+    assert done.returncode == 3
+    assert done.stdout.startswith("setup scripts/setup prod")
+    assert done.stderr == ""
+
+
 def test_home_takes_its_hosts_from_the_network_not_allowed_hosts() -> None:
     done = script("home", ALLOWED_HOSTS="scores.example.com")
 

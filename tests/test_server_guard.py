@@ -24,17 +24,19 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.worker import Guard, RequestRate, client_address, most_connections, rate_limited
+from scorepad.clients import client_key
+from scorepad.worker import Guard, RequestRate, most_connections, rate_limited
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_client_is_its_address_or_its_ipv6_network() -> None:
-    assert client_address("192.168.1.20") == "192.168.1.20"
-    assert client_address("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64"
-    assert client_address("2001:db8:1:2:bbbb::7") == "2001:db8:1:2::/64"
-    assert client_address("::ffff:192.168.1.20") == "192.168.1.20"
-    assert client_address("not an address") == "not an address"
+    assert client_key("192.168.1.20") == "192.168.1.20"
+    assert client_key("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::"
+    assert client_key("2001:db8:1:2:bbbb::7") == "2001:db8:1:2::"
+    assert client_key("2001:db8:1:3::7") == "2001:db8:1:3::"
+    assert client_key("::ffff:192.168.1.20") == "192.168.1.20"
+    assert client_key("not an address") == "not an address"
 
 
 def test_the_guard_refuses_an_address_past_its_bound_and_lets_others_in() -> None:
@@ -58,14 +60,30 @@ def test_a_proxys_connections_are_counted_in_all_only() -> None:
 
 
 def test_the_guard_refuses_everyone_past_what_its_files_allow() -> None:
-    guard = Guard(per_address=0, in_all=3, header_seconds=5)
-    assert [guard.admit(f"10.0.0.{n}") for n in range(3)] == [None, None, None]
+    guard = Guard(per_address=0, in_all=3, header_seconds=5, reserve=2)
+    assert [guard.admit(f"10.0.0.{n}") for n in range(5)] == [None] * 5
     assert guard.admit("10.0.0.7") == b"The server is busy. Try again in a moment.\n"
 
 
-def test_a_worker_leaves_room_for_its_own_files_and_a_turn_of_accepts() -> None:
+def test_idle_connections_of_other_addresses_leave_a_phone_room() -> None:
+    guard = Guard(per_address=50, in_all=40, header_seconds=5, reserve=8)
+    # Ten addresses' idle connections fill the worker, four each.
+    for _ in range(4):
+        assert [guard.admit(f"10.0.1.{n}") for n in range(10)] == [None] * 10
+    busy = b"The server is busy. Try again in a moment.\n"
+    assert guard.admit("10.0.1.7") == busy  # one of theirs past the bound
+    assert guard.admit("") == busy  # a proxy's too
+
+    # A phone at another address holding none gets in, a page and its files at once.
+    assert [guard.admit("192.168.1.20") for _ in range(4)] == [None] * 4
+    assert guard.admit("192.168.1.20") == busy  # it holds FEW now
+    assert guard.admit("192.168.1.21") is None
+    assert guard.total == 45
+
+
+def test_a_worker_leaves_room_for_its_own_files_the_reserve_and_a_turn_of_accepts() -> None:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    assert most_connections(128) == max(16, soft - 100 - 3 * 128)
+    assert most_connections(128) == max(16, soft - 100 - 64 - 3 * 128)
 
 
 def test_an_address_may_send_its_burst_then_so_many_a_second() -> None:

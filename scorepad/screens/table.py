@@ -30,7 +30,7 @@ from rules_engine import (
 from scorepad.engine_words import translated
 from scorepad.forms import small_number
 from scorepad.http import game_address
-from scorepad.models import Game
+from scorepad.models import Game, Seat
 from scorepad.screens.kept import Context, once
 
 
@@ -70,6 +70,8 @@ class SeatRow:
     tricks: str
     # The player's own phone (scorepad/views/seats.py): "here", "away" or none.
     phone: str
+    # The seat its phone holds: which phone, since when, asking the keeper (keeper's table).
+    held_by: Seat | None = None
     # At the table in the round being entered (or the last, once the game is over); a
     # player who left keeps their total, standing still (RULINGS, "Players come and go").
     seated: bool = True
@@ -78,11 +80,11 @@ class SeatRow:
     start: int | None = None
 
 
-def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> list[SeatRow]:
+def _seats(current: Table, step_seat: int | None, phones: dict[int, Seat]) -> list[SeatRow]:
     """One row a player for the screen, from the engine's answers (no rules here).
 
     ``step_seat`` is the player asked on screen: for simultaneous bids, whoever was tapped.
-    ``phones``: the seats a phone holds, each with whether it was seen lately.
+    ``phones``: the seats a phone holds.
     """
     record, sheet = current.record, current.sheet
     view = current.round_view
@@ -123,7 +125,8 @@ def _seats(current: Table, step_seat: int | None, phones: dict[int, bool]) -> li
                 marks=" ".join(marks),
                 bid=view.bids[seat] if view else "",
                 tricks=view.tricks[seat] if view else "",
-                phone=("here" if phones[seat] else "away") if seat in phones else "",
+                phone=("here" if phones[seat].here() else "away") if seat in phones else "",
+                held_by=phones.get(seat),
                 seated=at_table,
                 start=starts.get(seat),
             )

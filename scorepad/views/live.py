@@ -336,6 +336,8 @@ async def seat_live(request: HttpRequest, key: str) -> HttpResponseBase:
         return HttpResponse(
             "This seat was released.", status=410, content_type="text/plain; charset=utf-8"
         )
+    if seat.asking:
+        return HttpResponse(status=204)  # its page looks again itself (seats._asking)
     return await _stream(
         request,
         seat.game,

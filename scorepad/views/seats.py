@@ -12,7 +12,11 @@ still counts while its own seat's part is unchanged (``seat_mark``), and one mad
 without a connection waits on the phone and is sent again (static/js/keep.js). A
 refused tap says what happened. The keeper still enters for everyone, undoes and
 corrects, and releases a seat, whose link then says so (410), and which the phone it
-was released from cannot take back; a new Join link stops the old one. After Play
+was released from cannot take back; a new Join link stops the old one. The keeper's
+table says which phone took each seat (its browser and system, since when); a seat
+taken by a phone the keeper released before (this browser, or a fresh one of the same
+kind from the same client) enters nothing until the keeper lets it, one tap, or
+releases it again. After Play
 again each phone follows to its seat at the new game (``Seat.next``).
 """
 
@@ -29,6 +33,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rules_engine import Table
 from scorepad import play
 from scorepad.access import join_game, join_url, keeper_game, seat_at
+from scorepad.clients import client, phone
 from scorepad.forms import SeatEntryForm, SeatForm, correcting_words, seat_mark, small_number
 from scorepad.http import HtmxHttpRequest
 from scorepad.live.drawings import caught_up
@@ -65,6 +70,18 @@ def _released(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """A released seat's link: 410, saying so. htmx reloads the page to show it (it
     swaps no 410 in)."""
     response = render(request, "seat_released.html", {"seat": seat}, status=410)
+    if request.htmx:
+        response["HX-Refresh"] = "true"
+    return response
+
+
+def _asking(request: HtmxHttpRequest, seat: Seat, status: int = 200) -> HttpResponse:
+    """A seat waiting for the keeper to let its phone hold it: says so, and looks again
+    every few seconds (a plain refresh: no stream is held for it). htmx reloads the page
+    to show it."""
+    players = seat.game.load()[0].players
+    context = {"seat": seat, "player": players[seat.number] if seat.number < len(players) else ""}
+    response = render(request, "seat_asking.html", context, status=status)
     if request.htmx:
         response["HX-Refresh"] = "true"
     return response
@@ -124,7 +141,11 @@ def join(request: HtmxHttpRequest, join_key: str) -> HttpResponse:
             "keeper."
         ) % {"player": players[number]}
         return _join_page(request, game, message, 403)
-    seat = play.take_seat(game, number)
+    # A phone the keeper released from a seat here before (from this browser, or from
+    # another browser of the same phone) asks the keeper for the seat it takes.
+    kind, who = phone(request), client(request)
+    asking = bool(_released_here(request, game)) or game.released_before(kind, who)
+    seat = play.take_seat(game, number, kind, who, asking)
     if seat is None:
         message = gettext(
             "%(player)s's seat already has a phone. If that is not yours, ask the keeper to "
@@ -172,6 +193,8 @@ def seat_phone(request: HtmxHttpRequest, key: str) -> HttpResponse:
     seat = seat_at(request, key)
     if seat.released is not None:
         return _released(request, seat)
+    if seat.asking:
+        return _asking(request, seat)
     # Where no stream can be had, the page polls: each poll says the phone is there.
     seat.mark_seen()
     if request.htmx and request.GET.get("since") == str(seat.game.version):
@@ -195,6 +218,8 @@ def seat_enter(request: HtmxHttpRequest, key: str) -> HttpResponse:
     seat = seat_at(request, key)
     if seat.released is not None:
         return _released(request, seat)
+    if seat.asking:
+        return _asking(request, seat, 403)
     with play.in_turn(seat.game_id) as game:
         current, broken = current_table(game)
         form = SeatEntryForm(game.version, current, seat.number, request.POST)
@@ -232,13 +257,32 @@ def release_seat(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     error = None
     if number >= len(current.record.players) or not play.release_seat(game, number):
         error = gettext("No phone holds that seat: there is nothing to release.")
+    return _seats_changed(request, game, current, error or broken, error is not None)
+
+
+@require_POST
+def let_seat(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """The keeper lets the phone asking for a seat (one released before) hold it."""
+    game = keeper_game(request, key)
+    current, broken = current_table(game)
+    error = None
+    if number >= len(current.record.players) or not play.let_seat(game, number):
+        error = gettext("No phone asks for that seat: there is nothing to let.")
+    return _seats_changed(request, game, current, error or broken, error is not None)
+
+
+def _seats_changed(
+    request: HtmxHttpRequest, game: Game, current: Table, error: str | None, refused: bool
+) -> HttpResponse:
+    """The keeper's answer once a seat was released or let: the table and its seats
+    (htmx), or the table again (303); 400 with why where nothing changed."""
     if request.htmx:
         # The table too: the release made a new version, which its forms must carry.
-        context = table_context(game, current, error or broken)
+        context = table_context(game, current, error)
         table = render(request, "table.html#table", context).content
         seats = render(request, "table.html#seats", context | {"oob": True}).content
-        return HttpResponse(table + seats, status=400 if error else 200)
-    if error:
+        return HttpResponse(table + seats, status=400 if refused else 200)
+    if refused:
         context = table_context(game, current, error) | {"kept": [], "kept_piles": []}
         return render(request, "table.html", context, status=400)
     return HttpResponseRedirect(reverse("table", args=[game.key]), status=303)

@@ -68,11 +68,16 @@ def fits(page: Page) -> None:
 
 
 def join(
-    browser: Browser, link: str, name: str, shot: Path | None = None, live: bool = True
+    browser: Browser,
+    link: str,
+    name: str,
+    shot: Path | None = None,
+    live: bool = True,
+    seat: Page | None = None,
 ) -> Page:
     """A phone opens the Join link and taps its player's name: it is that player's now
-    (``live``: its stream is up)."""
-    seat = phone(browser)
+    (``live``: its stream is up). ``seat``: the phone, if not a new one."""
+    seat = seat or phone(browser)
     seat.goto(link)
     fits(seat)
     if shot is not None:

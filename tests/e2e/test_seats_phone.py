@@ -322,7 +322,9 @@ def test_a_new_join_link_stops_the_old_and_a_released_phone_stays_out(
         assert squatter.locator(".join-seats li", has_text="Ann").locator("button").is_disabled()
         assert "released from this phone" in text(squatter, ".join-seats")
         shot(squatter, shots, "kept-out")
-        ann = join(browser, f"{asgi_url}{link}", "Ann")
+        # The family's phone: another kind of phone (another address too, at a real
+        # table), so not the squatter's in a fresh browser.
+        ann = join(browser, f"{asgi_url}{link}", "Ann", seat=another_phone(browser))
         assert text(ann, ".seat-of") == "Ann's phone"
 
         # A new Join link: the old one (and its code) stops at once.
@@ -354,6 +356,73 @@ def test_a_new_join_link_stops_the_old_and_a_released_phone_stays_out(
         ann.context.close()
     finally:
         squatter.context.close()
+
+
+ANOTHER_PHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+)
+
+
+def another_phone(browser: Chromium) -> Page:
+    """A phone of another kind than the tests' Chromium (an iPhone's Safari)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        user_agent=ANOTHER_PHONE,
+    )
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+def test_a_phone_released_before_asks_the_keeper_who_lets_it_or_releases_it(
+    asgi_url: str,  # noqa: F811
+    page: Page,
+    browser: Chromium,
+    shots: Path,
+) -> None:
+    record = new_record("oh-hell", PLAYERS, 0, {"hands": [3, 2, 1]})
+    keeper, link = keeper_for(page, asgi_url, record, shots, "asking")
+    wrong = join(browser, f"{asgi_url}{link}", "Cat")  # Bob tapped Cat by mistake
+    fresh, third = phone(browser), phone(browser)
+    try:
+        # The keeper sees which phone took Cat's seat, and releases it.
+        shows(page, "#seats .held-seat", "Cat: Chrome, ")
+        page.locator("#seats form", has_text="Cat").locator("button").tap()
+        shows(wrong, "#seat.released", "This seat was released")
+        # The same phone, in a fresh browser, takes Bob's seat: it waits for the keeper.
+        fresh.goto(f"{asgi_url}{link}")
+        fresh.get_by_role("button", name="Bob", exact=True).tap()
+        fresh.wait_for_url("**/s/*/")
+        assert "Waiting for the keeper to let this phone be Bob's" in text(fresh, "h1")
+        shot(fresh, shots, "waiting-for-the-keeper")
+        shows(page, "#table .seat-asking", "A phone you released before")
+        shot(page, shots, "keeper-asked")
+        fresh.get_by_role("link", name="Look again").tap()
+        assert "Waiting for the keeper" in text(fresh, "h1")
+
+        # Yes: the phone is Bob's, and shows his seat (its page looks again by itself).
+        page.get_by_role("button", name="Yes, let it be Bob's").tap()
+        page.wait_for_function("() => !document.querySelector('#table .seat-asking')")
+        fresh.wait_for_selector(ON, timeout=15_000)
+        assert text(fresh, ".seat-of") == "Bob's phone"
+        assert pad(fresh) == ["0", "1", "2", "3"]
+
+        # Released again and taken again (one more fresh browser), the keeper says no.
+        page.locator("#seats form", has_text="Bob").locator("button").tap()
+        shows(fresh, "#seat.released", "This seat was released")
+        third.goto(f"{asgi_url}{link}")
+        third.get_by_role("button", name="Bob", exact=True).tap()
+        third.wait_for_url("**/s/*/")
+        shows(page, "#table .seat-asking", "took Bob's seat")
+        page.get_by_role("button", name="No, release it").tap()
+        page.wait_for_function("() => !document.querySelector('#table .seat-asking')")
+        third.reload()
+        assert "This seat was released" in text(third, "h1")
+    finally:
+        for each in (wrong, fresh, third):
+            each.context.close()
 
 
 def slow_server(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:

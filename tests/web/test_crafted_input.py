@@ -76,6 +76,38 @@ def test_a_name_that_cannot_be_stored_is_refused_at_setup(
     assert not Figures.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["\u202eAnn", "An\u200bn", "Ann\u2066"])
+def test_a_name_with_an_invisible_character_is_refused_at_setup(client: Client, name: str) -> None:
+    response = client.post("/new/oh-hell/", {**SETUP, "player": [name, "Bob", "Cat"]})
+
+    assert response.status_code == 400
+    assert "the name &#x27;Ann&#x27; holds an invisible character (U+" in response.text
+    assert "write the name without it" in response.text
+    assert not Game.objects.exists()
+
+
+def test_the_refusal_of_an_invisible_character_is_said_in_dutch(client: Client) -> None:
+    response = client.post(
+        "/new/oh-hell/",
+        {**SETUP, "player": ["Ann\u202e", "Bob", "Cat"]},
+        headers={"accept-language": "nl"},
+    )
+
+    assert response.status_code == 400
+    assert "bevat een onzichtbaar teken (U+202E)" in response.text
+
+
+def test_an_imported_name_with_a_right_to_left_override_is_refused(client: Client) -> None:
+    record = oh_hell(players=("Ann", "\u202eBob", "Cat"))
+
+    response = client.post("/games/import/", {"text": json.dumps(record)})
+
+    assert response.status_code == 400
+    assert "holds an invisible character (U+202E)" in response.text
+    assert "\u202e" not in response.text
+    assert not Game.objects.exists()
+
+
 def test_an_imported_name_with_a_lone_surrogate_is_refused(client: Client) -> None:
     # "\ud800" in the JSON text is half a character: no database can store it.
     text = json.dumps(oh_hell(players=("Ann", "Bob", "Cat"))).replace("Ann", "An\\ud800n")

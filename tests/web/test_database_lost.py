@@ -92,3 +92,88 @@ def test_a_postgresql_connection_killed_mid_tap_answers_503_and_the_next_tap_goe
     assert again.status_code == 303
     game.refresh_from_db()
     assert game.pending == [bid(1, 3)]
+
+
+def dropped_first(monkeypatch: pytest.MonkeyPatch, times: int) -> list[str]:
+    """The keeper's table finds its database connection dropped the first ``times`` it
+    asks; each time it asks is noted."""
+    from scorepad import access
+    from scorepad.views import table as table_views
+
+    real = access.keeper_game
+    asked: list[str] = []
+
+    def flaky(request: Any, key: str) -> Game:
+        asked.append(key)
+        if len(asked) <= times:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(request, key)
+
+    monkeypatch.setattr(table_views, "keeper_game", flaky)
+    return asked
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_whose_connection_was_dropped_is_read_again_once_on_a_new_one(
+    client: Client, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0))
+    asked = dropped_first(monkeypatch, times=1)
+
+    response = client.get(f"/g/{game.key}/")
+
+    assert response.status_code == 200
+    assert "Bob bids" in response.text
+    assert len(asked) == 2
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_whose_database_fails_twice_answers_503_in_words(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0))
+    asked = dropped_first(monkeypatch, times=2)
+
+    response = client.get(f"/g/{game.key}/")
+
+    assert response.status_code == 503
+    assert response.text == (
+        "The server could not reach its database for a moment. Try again in a few seconds."
+    )
+    assert len(asked) == 2  # tried once again, not more
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tap_is_not_run_again_by_the_server(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules_engine import new_record
+
+    game = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0))
+    tried: list[int] = []
+
+    def lost_counted(*args: Any, **kwargs: Any) -> bool:
+        tried.append(1)
+        return lost()
+
+    monkeypatch.setattr(Game, "save_table", lost_counted)
+
+    response = client.post(f"/g/{game.key}/enter/", entry(game, "bid", 1, 3))
+
+    assert response.status_code == 503
+    assert tried == [1]  # the phone sends it again (static/js/keep.js), not the server
+
+
+def test_postgresql_gives_up_connecting_within_seconds() -> None:
+    from scorepad.settings import postgres_database
+
+    assert postgres_database("postgres://ann@db.example.com/scores")["OPTIONS"] == {
+        "connect_timeout": "5"
+    }
+    given = postgres_database("postgres://ann@db.example.com/scores?connect_timeout=2")
+    assert given["OPTIONS"] == {"connect_timeout": "2"}

@@ -111,6 +111,7 @@ def test_a_phone_released_from_one_seat_may_take_another(client: Client, new_gam
     bobs = take(new_game, 1, client)
 
     assert bobs.number == 1
+    assert bobs.asking  # released before: the keeper is asked (tests/web/test_seat_let.py)
 
 
 def test_it_shows_no_link_of_the_keepers(client: Client, new_game: Game) -> None:

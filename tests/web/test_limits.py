@@ -371,3 +371,49 @@ def test_one_address_may_export_its_games_ten_times_in_ten_minutes(client: Clien
 
     assert answers == [200] * 10 + [429]
     assert Client(REMOTE_ADDR="10.0.0.9").get("/games/export.json").status_code == 200
+
+
+# --- One client, one count ------------------------------------------------------------
+
+# Addresses of one IPv6 /64, as one device may take them one after another.
+ONE_NETWORK = [f"2001:db8:1:2:{number:x}::1" for number in range(1, 13)]
+
+
+def test_exports_from_new_addresses_of_one_ipv6_network_count_as_one_client() -> None:
+    caches["default"].clear()
+    answers = [
+        Client(REMOTE_ADDR=host).get("/games/export.json").status_code for host in ONE_NETWORK
+    ]
+
+    assert answers == [200] * 10 + [429, 429]
+    assert Client(REMOTE_ADDR="2001:db8:1:3::1").get("/games/export.json").status_code == 200
+
+
+def test_imports_from_new_addresses_of_one_ipv6_network_count_as_one_client() -> None:
+    caches["default"].clear()
+    answers = [
+        Client(REMOTE_ADDR=f"2001:db8:1:2:{number:x}::1")
+        .post("/games/import/", {"file": import_file()})
+        .status_code
+        for number in range(1, 22)
+    ]
+
+    assert answers == [303] * 20 + [429]
+
+
+def test_the_cpu_budget_counts_an_ipv6_network_as_one_client(budget: FakeCpu) -> None:
+    budget.each = 4.0
+    answers = [Client(REMOTE_ADDR=host).get("/").status_code for host in ONE_NETWORK[:4]]
+    elsewhere = Client(REMOTE_ADDR="2001:db8:1:3::1").get("/")
+
+    assert answers == [200] * 3 + [503]
+    assert elsewhere.status_code == 200
+
+
+def test_an_ipv4_address_written_as_ipv6_is_the_same_client(budget: FakeCpu) -> None:
+    budget.each = 6.0
+    first = Client(REMOTE_ADDR="192.168.1.20").get("/")
+    second = Client(REMOTE_ADDR="::ffff:192.168.1.20").get("/")
+    third = Client(REMOTE_ADDR="192.168.1.20").get("/")
+
+    assert (first.status_code, second.status_code, third.status_code) == (200, 200, 503)

@@ -486,6 +486,29 @@ def test_it_refuses_a_stream_past_the_bound_for_one_address(game: Game, settings
 
 
 @pytest.mark.usefixtures("no_stream_open")
+def test_new_addresses_of_one_ipv6_network_share_one_addresss_streams(
+    game: Game, settings: Any
+) -> None:
+    settings.LIVE_STREAMS_PER_ADDRESS = 1
+    other = Game.start(new_record("oh-hell", ["Ann", "Bob", "Cat"], first_dealer=0))
+
+    async def scenario() -> None:
+        response = await AsyncClient(REMOTE_ADDR="2001:db8:1:2::1").get(
+            f"/v/{game.viewer_key}/live/"
+        )
+        assert response.status_code == 200
+        first = Stream(response)
+        try:
+            same_network = AsyncClient(REMOTE_ADDR="2001:db8:1:2:ffff::9")
+            refused = await same_network.get(f"/v/{other.viewer_key}/live/")
+            assert refused.status_code == 429
+        finally:
+            await first.close()
+
+    run(scenario)
+
+
+@pytest.mark.usefixtures("no_stream_open")
 def test_a_link_past_its_phones_places_loses_its_oldest_stream_not_the_familys(
     game: Game, settings: Any
 ) -> None:

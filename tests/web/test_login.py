@@ -269,3 +269,30 @@ def test_the_limit_by_address_counts_successes_too(client: Client, ann: Any) -> 
 
     assert client.post(URL, {"username": "ann", "password": PASSWORD}).status_code == 429
     assert client.get(URL).status_code == 200  # the form itself is never limited
+
+
+def test_new_addresses_of_one_ipv6_network_are_one_client_to_the_lockout(ann: Any) -> None:
+    hosts = [f"2001:db8:1:2:{number:x}::1" for number in range(1, 7)]
+    answers = [
+        Client(REMOTE_ADDR=host).post(URL, {"username": "ann", "password": "guess"}).status_code
+        for host in hosts[:5]
+    ]
+    right = Client(REMOTE_ADDR=hosts[5]).post(URL, {"username": "ann", "password": PASSWORD})
+    elsewhere = Client(REMOTE_ADDR="2001:db8:1:3::1").post(
+        URL, {"username": "ann", "password": PASSWORD}
+    )
+
+    assert answers == [400] * 4 + [429]
+    assert right.status_code == 429
+    assert elsewhere.status_code == 303
+
+
+def test_sign_in_tries_from_new_addresses_of_one_ipv6_network_count_as_one_client() -> None:
+    answers = [
+        Client(REMOTE_ADDR=f"2001:db8:1:2:{number:x}::1")
+        .post(URL, {"username": f"guest-{number}", "password": "x"})
+        .status_code
+        for number in range(1, 22)
+    ]
+
+    assert answers == [400] * 20 + [429]

@@ -260,3 +260,18 @@ def test_production_installs_only_the_runtime_packages() -> None:
     assert not {"pytest", "playwright", "mypy", "hypothesis", "ruff", "pip-tools"} & set(runtime)
     assert "bash scripts/setup prod\n" in prod
     assert "--require-hashes --requirement" in (settings.BASE_DIR / "scripts/setup").read_text()
+
+
+@pytest.mark.slow
+def test_the_pool_hands_out_checked_connections_and_gives_up_within_seconds() -> None:
+    show = (
+        "from django.conf import settings; pool = settings.DATABASES['default']['OPTIONS']"
+        "['pool']; print(pool['timeout'], pool['check'].__qualname__)"
+    )
+    pooled = {"DATABASE_URL": "postgres://ann@db.example.com/scores", "DATABASE_POOL": "true"}
+
+    default = manage("shell", "--no-imports", "-c", show, **pooled)
+    longer = manage("shell", "--no-imports", "-c", show, DATABASE_WAIT_SECONDS="8", **pooled)
+
+    assert default.stdout.strip() == "5.0 ConnectionPool.check_connection", default.stderr
+    assert longer.stdout.strip() == "8.0 ConnectionPool.check_connection", longer.stderr

@@ -75,7 +75,7 @@ def test_a_game_nobody_joined_reads_no_seats(
     with django_assert_num_queries(0):
         assert new_game.phones() == {}
     take(new_game, 0)
-    assert new_game.phones() == {0: True}
+    assert [(number, seat.here()) for number, seat in new_game.phones().items()] == [(0, True)]
 
 
 def test_it_reads_in_dutch(client: Client, new_game: Game) -> None:
@@ -104,3 +104,17 @@ def test_without_streams_a_seated_table_asks_whether_the_game_moved_on(
     assert unchanged.status_code == 204 and unchanged.content == b""
     assert moved_on.status_code == 200
     assert moved_on.text.lstrip().startswith('<section id="table"')
+
+
+def test_the_keeper_sees_which_phone_took_each_seat_and_since_when(
+    client: Client, new_game: Game
+) -> None:
+    agent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Safari/604.1"
+    seat = take(new_game, 1, Client(HTTP_USER_AGENT=agent))
+    since = timezone.localtime(seat.created).strftime("%H:%M")
+
+    response = client.get(table(new_game))
+
+    assert seat.phone == "Safari, iPhone"
+    assert f'<p class="muted">Bob: Safari, iPhone, since {since}</p>' in response.text
+    assert "Release Bob's phone" in response.text
