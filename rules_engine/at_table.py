@@ -413,7 +413,7 @@ def _current(record: Record, sheet: Sheet, pending: Sequence[Entry]) -> RoundCon
     if sheet.finished:
         return None
     if not record.rounds or not pending or pending[0].kind not in CHANGES:
-        return context(record, len(record.rounds), sheet.totals)
+        return context(record, len(record.rounds), sheet.totals, sheet.carried)
     return round_context(record.rules, record.setup, _upcoming(record, pending), sheet.totals)
 
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from .errors import RulesError
 from .messages import Lowered, Message, Template, Term, comma_list
 from .options import Option, OptionValue, Preset
+from .teams import Partnerships
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS = (*SUITS, "none")
@@ -67,6 +68,9 @@ class RoundContext:
     # The record's seat of each of the setup's players, where the round seats only some
     # of the record's players (its setup then holds those alone); empty: the same seats.
     seats: tuple[int, ...] = ()
+    # What the rounds before carried over besides the totals (``GameRules.carried``:
+    # Spades' bags, a team's); empty before the first round, and in most games.
+    carried: tuple[int, ...] = ()
 
     @property
     def number(self) -> int:
@@ -571,6 +575,9 @@ class GameRules:
     words: ClassVar[tuple[str, ...]] = ()
     # The presets as published, whatever the table (see ``presets``).
     published_presets: ClassVar[tuple[Preset, ...]] = ()
+    # What a game carries from round to round besides the totals (``carried``), as the
+    # score's output names it ("bags"); "" where it carries nothing.
+    carried_as: ClassVar[str] = ""
     # The ranks in the pack used to draw for the first dealer, low to high.
     draw_ranks: ClassVar[tuple[str, ...]] = (
         "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
@@ -638,6 +645,17 @@ class GameRules:
 
     def winners(self, setup: Setup, totals: tuple[int, ...]) -> tuple[int, ...]:
         return highest(totals)
+
+    def partnerships(self, setup: Setup) -> Partnerships | None:
+        """The teams of a game played by partners (rules_engine/teams.py), or None
+        where every player plays for themselves. Partners carry the team's scores."""
+        return None
+
+    def carried(self, ctx: RoundContext, rnd: Round) -> tuple[int, ...]:
+        """What a round checked by ``check_round`` carries over to the next besides
+        the totals, from what the rounds before carried (``ctx.carried``): Spades'
+        bags, a team's. Most games carry nothing."""
+        return ()
 
     # --- Entering a round ------------------------------------------------------
     def start(self, ctx: RoundContext) -> Draft:
