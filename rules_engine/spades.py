@@ -32,6 +32,7 @@ from .errors import RulesError
 from .house_rules import BIDDING, setting
 from .messages import Message, Plural, add, names_and
 from .options import AS_RULED, Option, Preset
+from .teams import MESSAGES as TEAM_MESSAGES
 from .teams import Partnerships, across
 from .tricks import tricks_entries
 
@@ -62,7 +63,6 @@ MESSAGES = add(
         "spades_penalty": Plural("{bags} bag: -{penalty}", "{bags} bags: -{penalty}", "bags"),
         "spades_then": "{first}; {then}",
         "spades_in_all": "{parts} = {points}",
-        "goal_spades": "to {target}",
         "goal_spades_lose": "to {target}, or down to {lose_at}",
     }
 )
@@ -292,7 +292,8 @@ def spades_round(rnd: Round) -> SpadesRound:
 
 
 class Spades(BiddingInTurn):
-    messages = MESSAGES
+    # Its own words, and those of every game played by partners ("Ann & Cat").
+    messages = {**MESSAGES, **TEAM_MESSAGES}
     words = ("Nil", "Blind nil")
     key = "spades"
     title = "Spades"
@@ -329,7 +330,7 @@ class Spades(BiddingInTurn):
     def goal(self, setup: Setup) -> str:
         low = lose_at(setup)
         if low is None:
-            return Message("goal_spades", target=target(setup))
+            return Message("goal_to", target=target(setup))
         return Message("goal_spades_lose", target=target(setup), lose_at=low)
 
     def is_over(self, setup: Setup, rounds_played: int, totals: tuple[int, ...]) -> bool:
