@@ -391,6 +391,17 @@ class Spades(BiddingInTurn):
             if (note := contract_note(ctx, PARTNERS, team, bids, draft.get("blind", [])))
         )
 
+    def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
+        """A nil said as one, as the bids come in (sealed: a tick until the last is in)."""
+        view = super().draft_view(ctx, draft)
+        if self.bids_sealed(ctx, draft):
+            return view
+        said = tuple(
+            bid_words(seat, draft["bids"], draft.get("blind", [])) if shown else shown
+            for seat, shown in enumerate(view.bids)
+        )
+        return replace(view, bids=said)
+
     def describe(self, entry: Entry, players: Sequence[str], sealed: bool) -> str | None:
         """A nil as Undo names it: "Ann's bid of blind nil", "Bob's bid of nil"."""
         if entry.kind != "bid" or sealed or entry.seat is None or entry.value not in (BLIND, 0):
@@ -448,11 +459,6 @@ class Spades(BiddingInTurn):
         teams = self.team_rounds(ctx, rnd)
         players = ctx.setup.players
 
-        def bid_words(seat: int) -> str:
-            if bids[seat]:
-                return str(bids[seat])
-            return Message("spades_bid_blind_nil" if seat in blind else "spades_bid_nil")
-
         def made(seat: int) -> bool:
             if bids[seat] == 0:
                 return tricks[seat] == 0
@@ -460,11 +466,18 @@ class Spades(BiddingInTurn):
 
         lines = tuple(explained(team, players) for team in teams)
         return RoundView(
-            tuple(bid_words(seat) for seat in range(ctx.n)),
+            tuple(bid_words(seat, bids, blind) for seat in range(ctx.n)),
             tuple(str(t) for t in tricks),
             made=tuple(made(seat) for seat in range(ctx.n)),
             breakdown=tuple(lines[PARTNERS.team_of(seat)] for seat in range(ctx.n)),
         )
+
+
+def bid_words(seat: int, bids: Sequence[int | None], blind: Sequence[int]) -> str:
+    """A bid as the sheet writes it: its number, "nil" or "blind nil"."""
+    if bids[seat]:
+        return str(bids[seat])
+    return Message("spades_bid_blind_nil" if seat in blind else "spades_bid_nil")
 
 
 def contract_note(
