@@ -1,4 +1,4 @@
-"""new_game for Wizard, Skull King and Spades: the page, the presets (cut for the table), own rules."""
+"""new_game for Wizard, Skull King and Spades: the page, the presets, own rules."""
 
 from __future__ import annotations
 
