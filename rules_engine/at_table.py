@@ -83,6 +83,14 @@ class Table:
             return ()
         return self.record.rules.notes(self.round, self.draft)
 
+    def notes_for(self, seat: int) -> tuple[str, ...]:
+        """The notes a phone held by ``seat`` alone shows (``GameRules.notes_for``: sealed,
+        a partner sees the team's contract, never an opponent's bid)."""
+        player = self.round.player(seat) if self.round is not None else None
+        if self.round is None or self.draft is None or player is None:
+            return self.notes
+        return self.record.rules.notes_for(self.round, self.draft, player)
+
     @property
     def optional_steps(self) -> tuple[Step, ...]:
         if self.round is None or self.draft is None:

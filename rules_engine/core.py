@@ -678,6 +678,11 @@ class GameRules:
         """What the table keeps in view while the round is entered ("over by 2")."""
         return ()
 
+    def notes_for(self, ctx: RoundContext, draft: Draft, player: int) -> tuple[str, ...]:
+        """The notes ``player``'s own phone shows: the table's, but where a player may
+        see more than the table (sealed, a partner's bid: Spades' team contract)."""
+        return self.notes(ctx, draft)
+
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Steps the table may take now besides the next one (recording the trump)."""
         return ()

@@ -391,6 +391,15 @@ class Spades(BiddingInTurn):
             if (note := contract_note(ctx, PARTNERS, team, bids, draft.get("blind", [])))
         )
 
+    def notes_for(self, ctx: RoundContext, draft: Draft, player: int) -> tuple[str, ...]:
+        """Sealed, a player's own phone shows their team's contract so far (their own bid
+        and their partner's), never the other team's until the last bid is in."""
+        if not self.bids_sealed(ctx, draft):
+            return self.notes(ctx, draft)
+        team = PARTNERS.team_of(player)
+        note = contract_note(ctx, PARTNERS, team, draft["bids"], draft.get("blind", []))
+        return (note,) if note else ()
+
     def draft_view(self, ctx: RoundContext, draft: Draft) -> RoundView:
         """A nil said as one, as the bids come in (sealed: a tick until the last is in)."""
         view = super().draft_view(ctx, draft)

@@ -336,3 +336,17 @@ def test_a_sealed_blind_nil_changed_is_no_longer_blind() -> None:
         [Entry("bid", 1, "blind"), Entry("bid", 1, 2), Entry("bid", 0, 3)], bidding="sealed"
     )
     assert table(rec, pending).draft["blind"] == []  # type: ignore[index]
+
+
+def test_sealed_a_players_own_phone_shows_their_teams_contract_alone() -> None:
+    rec, pending = play_round([Entry("bid", 2, 2), Entry("bid", 1, "blind")], bidding="sealed")
+    current = table(rec, pending)
+    assert current.notes == ()
+    assert current.notes_for(0) == current.notes_for(2) == ("Ann & Cat: 2",)
+    assert current.notes_for(3) == ("Bob & Dev: 0 (Bob nil)",)
+    # The bids show as ticks until the last is in, then as said: a nil in words.
+    assert current.round_view is not None and current.round_view.bids == ("", "✓", "✓", "")
+    rec, pending = enter(rec, pending, Entry("bid", 0, 1))
+    rec, pending = enter(rec, pending, Entry("bid", 3, 4))
+    shown = table(rec, pending).round_view
+    assert shown is not None and shown.bids == ("1", "blind nil", "2", "4")

@@ -218,8 +218,10 @@ def test_every_engine_message_reads_in_dutch(code: str, count: int) -> None:
     with translation.override("nl"):
         dutch = translated(message)
     assert "{" not in dutch
-    all_parameters = ("abra_part_plus", "abra_part_minus", "abra_part_total", "comma_list")
-    all_parameters += ("team_name", "spades_contract", "spades_then", "spades_in_all")
+    all_parameters = (
+        *("abra_part_plus", "abra_part_minus", "abra_part_total", "comma_list"),
+        *("team_name", "spades_contract", "spades_then", "spades_in_all"),
+    )
     if code in (
         "heading_round_goal",
         "names_and",
