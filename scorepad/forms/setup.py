@@ -178,7 +178,7 @@ class SetupForm(forms.Form):
 
     @property
     def takes_hands(self) -> bool:
-        """Whether the game's house rules give the hand sizes (not Spades': 13 always)."""
+        """Whether the game's house rules give the hand sizes (not where all 52 are dealt)."""
         return any(option.name == "hands" for option in self.rules.options)
 
     @property
@@ -195,7 +195,7 @@ class SetupForm(forms.Form):
         options = {option.name: option for option in self.rules.options}
         self.fields["option_hands"] = forms.CharField(
             label=_("Hand sizes"),
-            # A game that deals the whole pack every round (Spades) has no hand sizes.
+            # A game that deals the whole pack every round has no hand sizes to give.
             help_text=_(options["hands"].help) + " " + _("Left empty: as ruled.")
             if self.takes_hands
             else "",
