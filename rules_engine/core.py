@@ -781,6 +781,11 @@ class GameRules:
         trump, dice and whole numbers cover (``cells.py``) needs none."""
         return ()
 
+    def corrected_round(self, rnd: dict[str, Any]) -> dict[str, Any]:
+        """A round whose cells were corrected, with what the correction made moot taken
+        out (Spades: a blind nil whose bid is no longer 0 is no longer blind)."""
+        return rnd
+
     # --- Reading a round from a record -------------------------------------------
     def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
         """The entries that, made at the table, give this round of a record."""

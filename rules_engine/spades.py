@@ -424,6 +424,15 @@ class Spades(BiddingInTurn):
             rnd["blind"] = sorted(draft["blind"])
         return dict(rnd)
 
+    def corrected_round(self, rnd: dict[str, Any]) -> dict[str, Any]:
+        """A bid corrected from a blind nil to a number is no longer blind."""
+        blind, bids = rnd.get("blind"), rnd.get("bids")
+        if not isinstance(blind, list) or not isinstance(bids, list):
+            return rnd
+        kept = [s for s in blind if not (isinstance(s, int) and 0 <= s < len(bids) and bids[s])]
+        fixed = {key: value for key, value in rnd.items() if key != "blind"}
+        return {**fixed, "blind": kept} if kept else fixed
+
     # --- Reading a round from a record -------------------------------------------
     def entries(self, ctx: RoundContext, rnd: Round) -> list[Entry]:
         """Bids in bid order (a blind nil as its own tap), then the tricks."""

@@ -13,6 +13,7 @@ from rules_engine import (
     Entry,
     RulesError,
     StepKind,
+    corrected,
     describe,
     new_record,
     parse_record,
@@ -350,3 +351,12 @@ def test_sealed_a_players_own_phone_shows_their_teams_contract_alone() -> None:
     rec, pending = enter(rec, pending, Entry("bid", 3, 4))
     shown = table(rec, pending).round_view
     assert shown is not None and shown.bids == ("1", "blind nil", "2", "4")
+
+
+def test_a_blind_nil_corrected_to_a_bid_is_no_longer_blind() -> None:
+    rec = parse_record(record([{**EXAMPLE, "blind": [1]}]))
+    fixed = corrected(rec, 1, {"bids": {"1": "2"}})
+    assert fixed.rounds[0] == {"bids": [3, 2, 2, 4], "tricks": [4, 0, 2, 7]}
+    assert score(fixed).totals == (51, 61, 51, 61)  # Bob & Dev bid 6, take 7: 61
+    kept = corrected(rec, 1, {"tricks": {"1": "0"}})
+    assert kept.rounds[0]["blind"] == [1]
