@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules_engine import Record, Sheet
-from scorepad.engine_words import translated
 from rules_engine.seating import next_dealer
+from scorepad.engine_words import translated
 
 
 def standings(record: Record, sheet: Sheet) -> list[tuple[int, str, int]]:
