@@ -22,6 +22,7 @@ from tests.e2e.test_seats import join, keeper_for, shows, tap, text, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+    from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -143,3 +144,31 @@ def test_four_phones_play_a_whole_game_of_spades_to_500(
     page.goto(f"{asgi_url}/g/{game.key}/sheet/")
     assert "531" in text(page, "main")
     page.screenshot(path=str(shots / "sheet.png"), full_page=True)
+
+
+def test_the_setup_shows_the_partners_as_they_sit_and_moving_a_player_changes_them(
+    page: Page, live_server: LiveServer, shots: Path
+) -> None:
+    from playwright.sync_api import expect  # imported late, as the browser fixture does
+
+    page.goto(f"{live_server.url}/new/spades/")
+    partners = page.locator("#partners strong")
+    expect(partners).to_have_text("Player 1 & Player 3 against Player 2 & Player 4")
+    rows = page.locator("#setup input[name=player]")
+    for index, name in enumerate(NAMES):
+        rows.nth(index).fill(name)
+        rows.nth(index).press("Tab")  # leaving the field is the change htmx answers
+    expect(partners).to_have_text("Ann & Cat against Bob & Dev")
+    page.screenshot(path=str(shots / "setup-partners.png"), full_page=True)
+
+    # Cat moves up a seat: she now sits opposite Dev, and Ann opposite Bob.
+    page.locator("#setup button[value='up-2']").tap()
+    expect(partners).to_have_text("Ann & Bob against Cat & Dev")
+    page.locator("#setup label.radio", has_text="Dev").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    page.wait_for_url("**/g/*/")
+    record = Game.objects.get().record
+    assert (record["players"], record["first_dealer"]) == (["Ann", "Cat", "Bob", "Dev"], 3)
+    # Ann bids first, from the dealer's left; Blind nil is offered first.
+    assert "Ann bids" in text(page, "#step .prompt")
+    assert page.locator("#step .choices button").first.inner_text().strip() == "Blind nil"
