@@ -1,4 +1,4 @@
-"""Scorepad's rules engine: every rule of its seven games, and nothing else.
+"""Scorepad's rules engine: every rule of its games, and nothing else.
 
 Pure Python, standard library only. The web app asks it everything: who deals,
 how many cards, whose call it is, what may be said and why not, the scores.

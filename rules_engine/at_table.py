@@ -86,6 +86,14 @@ class Table:
             return ()
         return self.record.rules.notes(self.round, self.draft)
 
+    def notes_for(self, seat: int) -> tuple[str, ...]:
+        """The notes a phone held by ``seat`` alone shows (``GameRules.notes_for``: sealed,
+        a partner sees the team's contract, never an opponent's bid)."""
+        player = self.round.player(seat) if self.round is not None else None
+        if self.round is None or self.draft is None or player is None:
+            return self.notes
+        return self.record.rules.notes_for(self.round, self.draft, player)
+
     @property
     def optional_steps(self) -> tuple[Step, ...]:
         if self.round is None or self.draft is None:
@@ -420,7 +428,7 @@ def _current(record: Record, sheet: Sheet, pending: Sequence[Entry]) -> RoundCon
     if sheet.finished:
         return None
     if not record.rounds or not pending or pending[0].kind not in CHANGES:
-        return context(record, len(record.rounds), sheet.totals)
+        return context(record, len(record.rounds), sheet.totals, sheet.carried)
     return round_context(record.rules, record.setup, _upcoming(record, pending), sheet.totals)
 
 

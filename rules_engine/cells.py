@@ -222,7 +222,7 @@ def corrected(
             rnd[field] = {
                 part.key: _read(part, values.get(part.key, part.value)) for part in the_cell.parts
             }
-    return replace_round(record, number, rnd)
+    return replace_round(record, number, rules.corrected_round(rnd))
 
 
 def _write(rnd: dict[str, Any], the_cell: Cell, values: Mapping[str, str | Sequence[str]]) -> None:

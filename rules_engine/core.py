@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 from .errors import RulesError
 from .messages import Lowered, Message, Template, Term, comma_list
 from .options import Option, OptionValue, Preset
+from .teams import Partnerships
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS = (*SUITS, "none")
@@ -84,6 +85,9 @@ class RoundContext:
     # The record's seat of each of the setup's players, where the round seats only some
     # of the record's players (its setup then holds those alone); empty: the same seats.
     seats: tuple[int, ...] = ()
+    # What the rounds before carried over besides the totals (``GameRules.carried``:
+    # Spades' bags, a team's); empty before the first round, and in most games.
+    carried: tuple[int, ...] = ()
 
     @property
     def number(self) -> int:
@@ -560,6 +564,9 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
     has_house_rules: ClassVar[bool] = False
     # The presets as published, whatever the table (see ``presets``).
     published_presets: ClassVar[tuple[Preset, ...]] = ()
+    # What a game carries from round to round besides the totals (``carried``), as the
+    # score's output names it ("bags"); "" where it carries nothing.
+    carried_as: ClassVar[str] = ""
     # The game's own messages, code to English, added to the catalogue (``messages.add``).
     messages: ClassVar[Mapping[str, Template]] = {}
     # The game's own words given from its data, as terms or labels (its calls, its dice's
@@ -692,6 +699,17 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
     def winners(self, setup: Setup, totals: tuple[int, ...]) -> tuple[int, ...]:
         return highest(totals)
 
+    def partnerships(self, setup: Setup) -> Partnerships | None:
+        """The teams of a game played by partners (rules_engine/teams.py), or None
+        where every player plays for themselves. Partners carry the team's scores."""
+        return None
+
+    def carried(self, ctx: RoundContext, rnd: RoundT) -> tuple[int, ...]:
+        """What a round checked by ``check_round`` carries over to the next besides
+        the totals, from what the rounds before carried (``ctx.carried``): Spades'
+        bags, a team's. Most games carry nothing."""
+        return ()
+
     # --- Entering a round (must: start, next_step, enter, to_round) -------------------
     @abstractmethod
     def start(self, ctx: RoundContext) -> Draft:
@@ -720,6 +738,11 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
     def notes(self, ctx: RoundContext, draft: Draft) -> tuple[str, ...]:
         """What the table keeps in view while the round is entered ("over by 2")."""
         return ()
+
+    def notes_for(self, ctx: RoundContext, draft: Draft, player: int) -> tuple[str, ...]:
+        """The notes ``player``'s own phone shows: the table's, but where a player may
+        see more than the table (sealed, a partner's bid: Spades' team contract)."""
+        return self.notes(ctx, draft)
 
     def optional_steps(self, ctx: RoundContext, draft: Draft) -> tuple[Step, ...]:
         """Steps the table may take now besides the next one (recording the trump)."""
@@ -809,6 +832,11 @@ class GameRules(ABC, Generic[RoundT]):  # noqa: UP046 (3.12's [T] syntax takes n
         if not self.sealed(ctx.setup) or draft.get("rebid"):  # a dealer's bid again is open
             return False
         return isinstance(bids, list) and any(bids[s] is None for s in self.bidding_seats(ctx))
+
+    def corrected_round(self, rnd: dict[str, Any]) -> dict[str, Any]:
+        """A round whose cells were corrected, with what the correction made moot taken
+        out (Spades: a blind nil whose bid is no longer 0 is no longer blind)."""
+        return rnd
 
     # --- Reading a round from a record (must: entries, score_round, view) -------------
     @abstractmethod

@@ -16,6 +16,7 @@ from .core import GameRules
 from .oh_hell import OhHell
 from .sinker import Sinker
 from .skull_king import SkullKing
+from .spades import Spades
 from .wizard import Wizard
 
 _GAMES: dict[str, GameRules] = {
@@ -28,6 +29,7 @@ _GAMES: dict[str, GameRules] = {
         Abracadabra(),
         Wizard(),
         SkullKing(),
+        Spades(),
     )
 }
 

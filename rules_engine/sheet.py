@@ -8,7 +8,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -17,6 +17,7 @@ from .errors import RulesError
 from .messages import Message
 from .record import MOST_ROUNDS, TOO_MANY_ROUNDS, Record
 from .seating import compact, round_context, seats_apart, spread
+from .teams import Partnerships
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class ScoredRound:
     problem: str | None = None
     # The seats taking part in the round, where only some did (empty: everyone).
     seated: tuple[int, ...] = ()
+    # What the game carries over to the next round (``GameRules.carried``: Spades' bags).
+    carried: tuple[int, ...] = ()
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -50,7 +53,9 @@ class ScoredRound:
         top = max(self.totals[s] for s in seats)
         return tuple(seat for seat in seats if self.totals[seat] == top)
 
-    def to_json(self, apart: bool = False) -> dict[str, Any]:
+    def to_json(
+        self, apart: bool = False, teams: Partnerships | None = None, carried_as: str = ""
+    ) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if apart:
             data["seated"] = list(self.seated or range(len(self.totals)))
@@ -62,6 +67,10 @@ class ScoredRound:
                 "totals": list(self.totals),
             }
         )
+        if teams is not None:
+            data["team_scores"] = list(teams.team_scores(self.scores))
+        if carried_as:
+            data[carried_as] = list(self.carried)
         return data
 
 
@@ -79,6 +88,15 @@ class Sheet:
     apart: bool = False
     # The table stopped the game (RULINGS, "Stopping").
     stopped: bool = False
+    # The teams of a game played by partners (rules_engine/teams.py), and the name of
+    # what its rounds carry over (``GameRules.carried_as``: "bags").
+    teams: Partnerships | None = None
+    carried_as: str = ""
+
+    @property
+    def carried(self) -> tuple[int, ...]:
+        """What the last round carried over to the next (nothing before the first)."""
+        return self.rounds[-1].carried if self.rounds else ()
 
     @property
     def problems(self) -> tuple[ScoredRound, ...]:
@@ -100,20 +118,27 @@ class Sheet:
 
     def to_json(self) -> dict[str, Any]:
         """The document ``python -m rules_engine score`` prints."""
-        return {
-            "game": self.game,
-            "players": list(self.players),
-            "rounds": [r.to_json(self.apart) for r in self.rounds],
-            "totals": list(self.totals),
-            "finished": self.finished,
-            "winners": list(self.winners),
-        }
+        document: dict[str, Any] = {"game": self.game, "players": list(self.players)}
+        if self.teams is not None:
+            document["teams"] = [list(team) for team in self.teams.teams]
+        document.update(
+            {
+                "rounds": [r.to_json(self.apart, self.teams, self.carried_as) for r in self.rounds],
+                "totals": list(self.totals),
+                "finished": self.finished,
+                "winners": list(self.winners),
+            }
+        )
+        return document
 
 
-def context(record: Record, index: int, totals_before: tuple[int, ...]) -> RoundContext:
+def context(
+    record: Record, index: int, totals_before: tuple[int, ...], carried: tuple[int, ...] = ()
+) -> RoundContext:
     """Round ``index`` as its seated players see it, the totals before it given for
-    every player."""
-    return round_context(record.rules, record.setup, record.seating(index), totals_before)
+    every player (and what the rounds before carried over, ``GameRules.carried``)."""
+    ctx = round_context(record.rules, record.setup, record.seating(index), totals_before)
+    return replace(ctx, carried=carried) if carried else ctx
 
 
 def spread_view(view: RoundView, ctx: RoundContext, count: int) -> RoundView:
@@ -173,7 +198,7 @@ def _kept_key(setup: Setup, ctx: RoundContext, rnd: Round) -> Hashable | None:
         hash(key)
     except (TypeError, ValueError):
         return None
-    return key + (ctx.hand_size, ctx.totals_before, ctx.dealer)
+    return key + (ctx.hand_size, ctx.totals_before, ctx.dealer, ctx.carried)
 
 
 def check_new_round(record: Record, ctx: RoundContext, rnd: Round) -> None:
@@ -194,12 +219,17 @@ def check_new_round(record: Record, ctx: RoundContext, rnd: Round) -> None:
 
 
 def _unplayable(
-    index: int, dealer: int, totals: tuple[int, ...], problem: str, seated: tuple[int, ...] = ()
+    index: int,
+    dealer: int,
+    totals: tuple[int, ...],
+    problem: str,
+    seated: tuple[int, ...] = (),
+    carried: tuple[int, ...] = (),
 ) -> ScoredRound:
     unknown = tuple("?" if not seated or s in seated else "" for s in range(len(totals)))
     scores = tuple(0 if not seated or s in seated else None for s in range(len(totals)))
     return ScoredRound(
-        index + 1, dealer, 0, scores, totals, RoundView(unknown, unknown), problem, seated
+        index + 1, dealer, 0, scores, totals, RoundView(unknown, unknown), problem, seated, carried
     )
 
 
@@ -255,8 +285,10 @@ def _work_out(record: Record, strict: bool) -> Sheet:
         totals = tuple(0 for _ in setup.players)
         finished = not record.apart and rules.is_over(setup, 0, totals)
         scored: list[ScoredRound] = []
+        carried: tuple[int, ...] = ()
     else:
         totals, finished, scored = before.totals, before.finished, list(before.rounds)
+        carried = before.carried
     count = len(setup.players)
     start = len(scored)
     for index, rnd in enumerate(record.rounds[start:], start=start):
@@ -267,21 +299,21 @@ def _work_out(record: Record, strict: bool) -> Sheet:
             # A record read from a file is refused whole before this (parse_record).
             if strict:
                 raise RulesError(TOO_MANY_ROUNDS, index + 1)
-            scored.append(_unplayable(index, dealer, totals, TOO_MANY_ROUNDS, seated))
+            scored.append(_unplayable(index, dealer, totals, TOO_MANY_ROUNDS, seated, carried))
             continue
         if finished:
             over = RulesError(Message("over_before_round"), index + 1)
             if strict:
                 raise over
-            scored.append(_unplayable(index, dealer, totals, over.message, seated))
+            scored.append(_unplayable(index, dealer, totals, over.message, seated, carried))
             continue
-        ctx = context(record, index, totals)
+        ctx = context(record, index, totals, carried)
         try:
             played = compact(rules, rnd, seating, setup.players)
         except RulesError as error:
             if strict:
                 raise error.in_round(ctx.number) from None
-            scored.append(_unplayable(index, dealer, totals, error.message, seated))
+            scored.append(_unplayable(index, dealer, totals, error.message, seated, carried))
             continue
         key = _kept_key(setup, ctx, played)
         kept = _recall(key) if key is not None else None
@@ -306,11 +338,13 @@ def _work_out(record: Record, strict: bool) -> Sheet:
                 # Only in review, for a round whose shape is broken: it counts for
                 # nothing until it is corrected.
                 unreadable = problem or Message("round_unreadable")
-                scored.append(_unplayable(index, dealer, totals, unreadable, seated))
+                scored.append(_unplayable(index, dealer, totals, unreadable, seated, carried))
                 continue
             if problem is None and key is not None:
                 _keep(key, (scores, view))
         totals = _after(record, ctx, totals, scores)
+        if problem is None:
+            carried = rules.carried(ctx, played)
         scored.append(
             ScoredRound(
                 ctx.number,
@@ -321,6 +355,7 @@ def _work_out(record: Record, strict: bool) -> Sheet:
                 spread_view(view, ctx, count),
                 problem,
                 seated,
+                carried,
             )
         )
         finished = _over(record, ctx, index + 1, totals)
@@ -330,7 +365,7 @@ def _work_out(record: Record, strict: bool) -> Sheet:
     winners = _winners(record, scored, totals, by_rules) if finished else ()
     return Sheet(
         rules.key, setup.players, tuple(scored), totals, finished, winners,
-        seats_apart(record.rounds), record.stopped,
+        seats_apart(record.rounds), record.stopped, rules.partnerships(setup), rules.carried_as,
     )  # fmt: skip
 
 
@@ -428,15 +463,16 @@ def paper(record: Record) -> tuple[PaperRow, ...]:
     rules = record.rules
     rows = []
     totals = tuple(0 for _ in record.players)
+    carried: tuple[int, ...] = ()
     count = len(record.players)
     for index, scored in enumerate(review(record).rounds):
         row = plain_paper_row(rules, scored.view, count)
         if scored.problem is None:
-            ctx = context(record, index, totals)
+            ctx = context(record, index, totals, carried)
             played = compact(rules, record.rounds[index], record.seating(index), record.players)
             seated = rules.paper_row(ctx, played, rules.view(ctx, played))
             seats = spread(seated.seats, ctx.seats, count, tuple("" for _ in rules.seat_boxes))
             row = PaperRow(seated.boxes, seats)
         rows.append(row)
-        totals = scored.totals
+        totals, carried = scored.totals, scored.carried
     return tuple(rows)

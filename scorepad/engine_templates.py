@@ -397,6 +397,28 @@ TEMPLATES = (
     gettext_noop('No bonuses'),  # skull_no_bonuses
     gettext_noop('No more bonuses'),  # skull_no_more_bonuses
     gettext_noop('no more bonuses'),  # entry_no_more_bonuses
+    gettext_noop('Nil'),  # spades_nil
+    gettext_noop('Blind nil'),  # spades_blind_nil
+    gettext_noop('nil'),  # spades_bid_nil
+    gettext_noop('blind nil'),  # spades_bid_blind_nil
+    gettext_noop('spades are always trumps in Spades: no trump is recorded'),  # spades_no_trump
+    gettext_noop('blind nil is not played at this table (option blind_nil), so {player} may not bid it'),  # spades_blind_off
+    gettext_noop('{field} lists the seats that bid blind nil, each once, low to high'),  # spades_blind_list
+    gettext_noop('{player} bid {bid}: only a nil may be blind'),  # spades_blind_not_nil
+    gettext_noop('{team}: {contract}'),  # spades_contract
+    gettext_noop('{team}: {contract} ({players} nil)'),  # spades_contract_nil
+    ngettext_lazy('{points}: {contract} bid, {taken} taken, {bags} bag', '{points}: {contract} bid, {taken} taken, {bags} bags', 'bags'),  # spades_made
+    gettext_noop('{points}: {contract} bid, {taken} taken, set'),  # spades_set
+    gettext_noop("{player}'s nil: +{points}"),  # spades_nil_made
+    gettext_noop("{player}'s nil: -{points}"),  # spades_nil_lost
+    gettext_noop("{player}'s blind nil: +{points}"),  # spades_blind_made
+    gettext_noop("{player}'s blind nil: -{points}"),  # spades_blind_lost
+    ngettext_lazy('{bags} bag: -{penalty}', '{bags} bags: -{penalty}', 'bags'),  # spades_penalty
+    gettext_noop('{first}; {then}'),  # spades_then
+    gettext_noop('{parts} = {points}'),  # spades_in_all
+    gettext_noop('to {target}, or down to {lose_at}'),  # goal_spades_lose
+    gettext_noop('{first} & {second}'),  # team_name
+    gettext_noop('{first} against {second}'),  # teams_against
 )
 # Each registered game's own words from its data (rules_engine.game_words): its
 # summary, options and their help and choices, presets, sheet boxes, calls, dice, bonuses.
@@ -586,5 +608,20 @@ GAME_WORDS = (
     gettext_noop('bonus'),
     gettext_noop('Lost'),
     gettext_noop('lost tricks'),
+    gettext_noop('Two partnerships bid a contract together; 10 a trick bid, 1 a bag, nil for 100 (blind 200); ten bags cost 100.'),
+    gettext_noop('The team total that ends the game.'),
+    gettext_noop('Lose at'),
+    gettext_noop('A team total this low or lower ends the game (empty: never).'),
+    gettext_noop('Bag limit'),
+    gettext_noop("Each time a team's bags reach this many, 100 comes off its total (empty: no penalty)."),
+    gettext_noop('Blind nil'),
+    gettext_noop('A player may bid nil before looking at their cards, for 200.'),
+    gettext_noop('Standard, to 500'),
+    gettext_noop('To 500, down to -200 loses; 10 bags cost 100.'),
+    gettext_noop('Short, to 300'),
+    gettext_noop('The same rules, to 300.'),
+    gettext_noop('No bag penalty'),
+    gettext_noop('Overtricks score 1 each and never cost 100.'),
+    gettext_noop('Nil'),
 )
 # fmt: on

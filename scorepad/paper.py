@@ -27,12 +27,14 @@ from rules_engine import (
     RulesError,
     ScheduledRound,
     Seating,
+    Setup,
     Sheet,
     paper,
     schedule,
     standing,
 )
 from rules_engine.seating import next_dealer, sizes_ahead
+from rules_engine.teams import Partnerships
 
 # Empty rows after the last deal of an unfinished game that plays to a score:
 # enough to carry on by pencil for an evening, without a second page.
@@ -261,7 +263,7 @@ def filled_sheet(record: Record, sheet: Sheet, pending: Sequence[Entry] = ()) ->
     hands = [r.hand_size for r in sheet.rounds] + [r.hand_size for r, _ in to_play]
     shape = layout(record.rules, len(record.players), hands)
     rows = played_rows(record, sheet, upcoming)
-    return {
+    context = {
         # A game's sheet, played or not, folds a player's boxes (and a round's three)
         # into one on a narrow screen (a blank sheet is for writing in: it keeps every box).
         "paper": {
@@ -276,6 +278,9 @@ def filled_sheet(record: Record, sheet: Sheet, pending: Sequence[Entry] = ()) ->
         # The foot's "Total" spans the round's columns, before the players'.
         "lead_span": shape.columns - shape.seat_span * shape.players,
     }
+    if sheet.teams is not None:
+        return by_team(context, record.rules, sheet.teams, [r.carried for r in sheet.rounds])
+    return context
 
 
 def blank_sheet(
@@ -288,11 +293,65 @@ def blank_sheet(
     """
     every = [*names, *("" for _ in range(spare))]
     shape = layout(rules, len(every), [r.hand_size for r in rounds])
-    return {
+    context = {
         "paper": shape.context(),
         "blank": True,
         "names": every,
         "spare_from": len(names) if spare else None,
         "to_play": [blank_row(rules, every, r) for r in rounds],
         "columns": shape.columns,
+    }
+    teams = rules.partnerships(Setup(rules.key, {}, tuple(every), 0))
+    return context if teams is None else by_team(context, rules, teams, [])
+
+
+def team_boxes(rules: GameRules, teams: Partnerships) -> tuple[str, ...]:
+    """A team's boxes on paper: each partner's boxes in turn (their bid, their tricks),
+    then what the team carries over (its bags)."""
+    partners = max(len(team) for team in teams.teams)
+    carried = (rules.carried_as.capitalize(),) if rules.carried_as else ()
+    return (*rules.seat_boxes * partners, *carried)
+
+
+def by_team(
+    context: dict[str, Any],
+    rules: GameRules,
+    teams: Partnerships,
+    carried: Sequence[tuple[int, ...]],
+) -> dict[str, Any]:
+    """A sheet of a game played by partners, one column group a team (RULINGS: the
+    scores and totals are the team's): both partners' boxes, the team's points, total
+    and what it carries over (Spades' bags), from the sheet a seat a column."""
+    boxes = team_boxes(rules, teams)
+    names = list(context["names"])
+    span = len(boxes) + 2
+    lead = context["columns"] - context["paper"]["seat_span"] * len(names)
+
+    def merged(seats: list[dict[str, Any]], row: int | None) -> list[dict[str, Any]]:
+        columns = []
+        for index, team in enumerate(teams.teams):
+            first = seats[team[0]]
+            kept = [box for seat in team for box in seats[seat]["boxes"]]
+            # Whose each box is (a partner's seat; None for the team's bags).
+            owners: list[int | None] = [seat for seat in team for _ in seats[seat]["boxes"]]
+            if rules.carried_as:
+                after = carried[row] if row is not None and row < len(carried) else ()
+                kept.append(str(after[index]) if index < len(after) else "")
+                owners.append(None)
+            columns.append({**first, "boxes": kept, "owners": owners})
+        return columns
+
+    # A blank sheet's partners by their seats' numbers, as its columns had them: "1 & 3".
+    team_names = teams.names([name or str(seat + 1) for seat, name in enumerate(names)])
+    return {
+        **context,
+        "paper": {**context["paper"], "seat_boxes": boxes, "seat_span": span, "folds": True},
+        "names": team_names,
+        "rows": [
+            {**row, "seats": merged(row["seats"], index)}
+            for index, row in enumerate(context.get("rows", []))
+        ],
+        "to_play": [{**row, "seats": merged(row["seats"], None)} for row in context["to_play"]],
+        "columns": lead + span * len(teams.teams),
+        **({"lead_span": lead} if "lead_span" in context else {}),
     }

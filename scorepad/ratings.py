@@ -28,6 +28,8 @@ from django.db.models import F, Window
 from django.db.models.functions import RowNumber
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from rules_engine import GAMES, Setup
+from rules_engine.teams import Partnerships
 from scorepad import rivals
 
 MODEL = PlackettLuce()
@@ -37,20 +39,31 @@ RATED = ("rating", "rating_mu", "rating_sigma")
 
 
 def _rank(
-    model: PlackettLuce, chairs: list[Any], before: dict[str, PlackettLuceRating]
+    model: PlackettLuce,
+    chairs: list[Any],
+    before: dict[str, PlackettLuceRating],
+    partners: Partnerships | None = None,
 ) -> list[tuple[Any, PlackettLuceRating | None]]:
     """Each chair of one game with its player's rating after it (None: the game is
     not finished, so it does not count, or the player left it before the end and is
-    not ranked: RULINGS, "Players come and go"); ``before`` is updated in place."""
+    not ranked: RULINGS, "Players come and go"); ``before`` is updated in place.
+
+    Every player is a team of one, but in a game played by partners (``partners``:
+    Spades), whose teams openskill rates as they are, placed as their partners are."""
     ranked = [chair for chair in chairs if getattr(chair, "ranked", True)]
     if not ranked or not ranked[0].finished or len(ranked) < 2:
         return [(chair, None) for chair in chairs]
-    teams = [[before.get(chair.name_key) or model.rating()] for chair in ranked]
-    after = model.rate(teams, ranks=[chair.placing for chair in ranked])
+    groups = [[chair] for chair in ranked]
+    if partners is not None:
+        found = [[c for c in ranked if c.seat in team] for team in partners.teams]
+        groups = [group for group in found if group]
+    teams = [[before.get(chair.name_key) or model.rating() for chair in group] for group in groups]
+    after = model.rate(teams, ranks=[group[0].placing for group in groups])
     rated = {}
-    for chair, (rating,) in zip(ranked, after, strict=True):
-        before[chair.name_key] = rating
-        rated[id(chair)] = rating
+    for group, ratings in zip(groups, after, strict=True):
+        for chair, rating in zip(group, ratings, strict=True):
+            before[chair.name_key] = rating
+            rated[id(chair)] = rating
     return [(chair, rated.get(id(chair))) for chair in chairs]
 
 
@@ -110,14 +123,16 @@ def rerate(
     ranked = ("ranked",) if rivals.has_ranked(figures_model) else ()
     later = list(
         rows.order_by("played", "game_id", "seat").only(
-            "id", "game_id", "name_key", "placing", "finished", *ranked, *RATED
+            "id", "game_id", "seat", "name_key", "placing", "finished", *ranked, *RATED
         )
     )
+    rules = GAMES.get(kind)
+    partners = rules.partnerships(Setup(kind, {}, (), 0)) if rules is not None else None
     names = {row.name_key for row in later}
     before = _latest_before(figures_model, owner_id, kind, names, since) if since else {}
     changed = []
     for _, chairs in groupby(later, key=lambda row: row.game_id):
-        for chair, rating in _rank(MODEL, list(chairs), before):
+        for chair, rating in _rank(MODEL, list(chairs), before, partners):
             new = (
                 (round(rating.ordinal(), 4), rating.mu, rating.sigma)
                 if rating

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from rules_engine import Record, Sheet
 from rules_engine.seating import next_dealer
+from scorepad.engine_words import translated
 
 
 def standings(record: Record, sheet: Sheet) -> list[tuple[int, str, int]]:
@@ -45,6 +46,13 @@ def left(record: Record, sheet: Sheet) -> list[tuple[str, int]]:
 def result_text(record: Record, sheet: Sheet, played: date, link: str) -> str:
     """Ready for a chat app: a headline, one line a player, and the viewer link."""
     names = [record.players[seat] for seat in sheet.winners]
+    if sheet.teams is not None:
+        # Partners win as a team: "Bob & Dev won", not two players sharing it.
+        names = [
+            translated(sheet.teams.name(index, record.players))
+            for index, team in enumerate(sheet.teams.teams)
+            if team[0] in sheet.winners
+        ]
     rounds = len(sheet.rounds)
     when = date_format(played, "j F Y")
     game = record.rules.title

@@ -112,6 +112,19 @@ SKULL_KING = record(
     ],
 )
 
+# The rulings' worked example with Ben's nil blind: 51 and 243. Then Ann & Cleo bid 2 and
+# take 11: 20 + 9 bags, but 10 bags: -100, so -71; Ben & Dev bid 10 and take 2: -100.
+SPADES = record(
+    "spades",
+    FOUR,
+    3,
+    {},
+    [
+        {"bids": [3, 0, 2, 4], "tricks": [4, 0, 2, 7], "blind": [1]},
+        {"bids": [1, 5, 1, 5], "tricks": [6, 2, 5, 0]},
+    ],
+)
+
 # Each game's record with its totals as the engine tests work them out: every game
 # Scorepad keeps (the module's name is older than Wizard and Skull King).
 EVERY_GAME: dict[str, tuple[dict[str, Any], list[int]]] = {
@@ -122,6 +135,7 @@ EVERY_GAME: dict[str, tuple[dict[str, Any], list[int]]] = {
     "abracadabra": (ABRACADABRA, [63, 42, 3, 36]),
     "wizard": (WIZARD, [20, 50, 10, 40]),
     "skull-king": (SKULL_KING, [-10, 30, 0, 60]),
+    "spades": (SPADES, [-20, 143, -20, 143]),
 }
 
 # A round that breaks a rule: Ann deals round 1 of 10 cards and may not bid 2.

@@ -177,6 +177,11 @@ class SetupForm(forms.Form):
         return self.rules.has_house_rules
 
     @property
+    def takes_hands(self) -> bool:
+        """Whether the game's house rules give the hand sizes (not where all 52 are dealt)."""
+        return any(option.name == "hands" for option in self.rules.options)
+
+    @property
     def has_expressions(self) -> bool:
         """Whether the game's house rules score by made and missed expressions."""
         return bool(scoring_options(self.rules))
@@ -190,7 +195,10 @@ class SetupForm(forms.Form):
         options = {option.name: option for option in self.rules.options}
         self.fields["option_hands"] = forms.CharField(
             label=_("Hand sizes"),
-            help_text=_(options["hands"].help) + " " + _("Left empty: as ruled."),
+            # A game that deals the whole pack every round has no hand sizes to give.
+            help_text=_(options["hands"].help) + " " + _("Left empty: as ruled.")
+            if self.takes_hands
+            else "",
             required=False,
             max_length=400,
         )
@@ -260,8 +268,10 @@ class SetupForm(forms.Form):
             described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
         elif self.has_expressions:  # Skull King: no hook
             described[OWN] = _("Hand sizes, the bonus and the scoring as your table plays them.")
-        else:
+        elif self.takes_hands:
             described[OWN] = _("Hand sizes and the bidding as your table plays them.")
+        else:
+            described[OWN] = _("The rules under “Make our own rules” as your table plays them.")
         return [(radio, described.get(radio.data["value"], "")) for radio in self["rules"]]
 
     def own_fields(self) -> list[forms.BoundField]:
@@ -477,7 +487,8 @@ class SetupForm(forms.Form):
         """The fields of our own rules with a place for their errors beside them."""
         if not self.has_house_rules:
             return []
-        names = ["option_hands", *(field.name for field in self.own_fields())]
+        hands = ["option_hands"] if self.takes_hands else []
+        names = [*hands, *(field.name for field in self.own_fields())]
         # Made and missed have their places only where the game scores by them: a place
         # sent out of band with nothing to swap is htmx's error.
         scoring = ["option_made", "option_missed"] if self.has_expressions else []

@@ -82,6 +82,7 @@ def seat_context(
         # total standing; the phone stays this player's for when they come back.
         "apart": current.round is not None and own not in current.seated,
         "own_sealed_bid": sealed_bid,
+        "own_notes": current.notes_for(own),
         "seat": seat,
         "seat_name": players[own],
         "pad": pad is not None,

@@ -116,12 +116,16 @@ def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRou
     correctable = () if scored.problem else fields(record, scored.number)
     row["fix"] = reverse("correct_round", args=[game.key, scored.number]) if correctable else ""
     made = scored.view.made
+    labels = record.rules.seat_boxes
     for seat, cells in enumerate(row["seats"]):
         boxes = []
-        for label, text in zip(record.rules.seat_boxes, cells["boxes"], strict=False):
+        # A team's column holds each partner's boxes in turn (scorepad.paper.by_team).
+        owners = cells.get("owners") or [seat] * len(cells["boxes"])
+        for index, (text, owner) in enumerate(zip(cells["boxes"], owners, strict=True)):
             box = Box(text)
-            if label == "Took" and seat < len(made):
-                box.made = made[seat]
+            label = labels[index % len(labels)] if owner is not None else ""
+            if label == "Took" and owner < len(made):
+                box.made = made[owner]
             boxes.append(box)
         cells["boxes"] = boxes
 

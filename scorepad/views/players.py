@@ -16,11 +16,14 @@ from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import MAX_NAME, RulesError
+from rules_engine.teams import Partnerships
 from scorepad.access import browser_key, listed_owner, visible_figures
 from scorepad.charts import lines
+from scorepad.engine_words import translated
 from scorepad.forms import RenameForm
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Figures
+from scorepad.partners import partnerships
 from scorepad.renaming import apply_renaming, plan_renaming
 from scorepad.stats import (
     RATED_GAMES,
@@ -101,6 +104,11 @@ def _labels(charted: list[GameLine]) -> list[str]:
     ]
 
 
+def _joined(names: list[str]) -> str:
+    """A partnership as the page names it: "Bob & Dev" (the engine's words)."""
+    return translated(Partnerships((tuple(range(len(names))),)).name(0, names))
+
+
 @require_GET
 def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
     key = name_key.casefold()
@@ -134,6 +142,7 @@ def player(request: HtmxHttpRequest, name_key: str) -> HttpResponse:
         "rating_chart": rating_chart,
         "rated_games": RATED_GAMES,
         "opponents": head_to_head(key, figures, listed_owner(request)),
+        "partnerships": partnerships(key, figures, _joined),
         "regular": REGULAR,
         "key": key,
         "owned": request.user.is_authenticated,

@@ -25,6 +25,7 @@ from rules_engine import (
     Message,
     Record,
     ScoreTable,
+    Setup,
     draw_for_dealer,
     score_table,
 )
@@ -131,6 +132,7 @@ def _page(
         "preview_error": "",
         "rules_error": rules_error,
         "own_errors": own_errors if own_errors is not None else form.own_errors(),
+        "partners": _partners(rules, names),
     }
     if form.has_house_rules:
         table, error = preview or (score_table(rules.key, {}, rules.usual_players), "")
@@ -140,6 +142,19 @@ def _page(
         if table is not None:
             context["preview_tricks"] = [n for n in table.tricks if n <= table.hand_size]
     return render(request, template, context, status=status)
+
+
+def _partners(rules: GameRules, names: list[str]) -> str:
+    """The teams as the players sit ("Ann & Cat against Bob & Dev"), in a game played
+    by partners with its players all in place; "" otherwise."""
+    shown = tuple(
+        name.strip() or gettext("Player %(seat)s") % {"seat": seat + 1}
+        for seat, name in enumerate(names)
+    )
+    teams = rules.partnerships(Setup(rules.key, {}, shown, 0))
+    if teams is None or sorted(s for team in teams.teams for s in team) != list(range(len(shown))):
+        return ""
+    return teams.against(shown)
 
 
 def _counts(allowed: tuple[int, int]) -> str:

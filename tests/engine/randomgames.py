@@ -23,6 +23,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "abracadabra": {"deals": 2},
     "wizard": {"hands": [1, 3, 2, 4, 1]},
     "skull-king": {"hands": [1, 2, 3, 5, 2]},
+    "spades": {"target": 100},
 }
 
 

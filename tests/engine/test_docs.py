@@ -82,6 +82,7 @@ def test_the_docs_have_worked_examples_of_every_game() -> None:
         "abracadabra",
         "wizard",
         "skull-king",
+        "spades",
     }
     assert (ROOT / "docs" / "rules.md") in {block.path for block in RECORDS}
     assert (ROOT / "docs" / "dev" / "record-format.md") in {block.path for block in RECORDS}

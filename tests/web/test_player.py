@@ -351,3 +351,34 @@ def test_of_equally_bad_games_the_worst_is_the_newest(client: Client) -> None:
     text = text_of(client.get("/players/ann/").text)
 
     assert "Worst game 2nd of 2, 7 behind, 2 May 2025" in text
+
+
+def spades(players: list[str], bids: list[int], tricks: list[int]) -> dict[str, Any]:
+    """A game of Spades to 100 that one round ends."""
+    return {
+        "format": "scorepad/1",
+        "game": "spades",
+        "options": {"target": 100},
+        "players": players,
+        "first_dealer": 3,
+        "rounds": [{"bids": bids, "tricks": tricks}],
+    }
+
+
+def test_it_shows_a_players_partners_and_their_partnerships_against_the_others(
+    client: Client,
+) -> None:
+    # Ann & Cat beat Bob & Dev; then Ann & Bob beat Cat & Dev; then Ann & Bob lose to them.
+    won = ([6, 1, 6, 1], [7, 0, 6, 0])
+    lost = ([1, 6, 1, 6], [0, 7, 0, 6])
+    games = [
+        start(spades(["Ann", "Bob", "Cat", "Dev"], *won), 1),
+        start(spades(["Ann", "Cat", "Bob", "Dev"], *won), 2),
+        start(spades(["Ann", "Cat", "Bob", "Dev"], *lost), 3),
+    ]
+    started_here(client, *games)
+
+    page = text_of(client.get("/players/ann/").text)
+
+    assert "With Games Won Bob 2 1 Cat 1 1" in page
+    assert "Level Cat &amp; Dev 2 1 1 0 Bob &amp; Dev 1 1 0 0" in page

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from rules_engine import GAMES, OPEN_ROWS, schedule
+from rules_engine import GAMES, OPEN_ROWS, Setup, schedule
+from scorepad.paper import team_boxes
 from tests.web.test_sheet import rows_to_play as sheet_rows
 
 EVERY_COUNT = [
@@ -34,6 +35,9 @@ def test_it_has_a_row_a_round_with_the_cards_and_dealer_for_every_game_and_count
     # A round's boxes, then one a round number (Skull King's lost tricks), then the players'.
     round_boxes = len(rules.round_boxes) + len(rules.round_numbers)
     boxes = round_boxes + (len(rules.seat_boxes) + 2) * players
+    teams = rules.partnerships(Setup(game, {}, ("",) * players, 0))
+    if teams is not None:  # a column group a team: the partners' boxes, its bags (Spades)
+        boxes = round_boxes + (len(team_boxes(rules, teams)) + 2) * len(teams.teams)
     expected = [
         [str(r.number), *([str(r.hand_size)] if cards else []), str(r.dealer + 1)] + [""] * boxes
         for r in rounds
@@ -276,3 +280,11 @@ def test_a_boerenbridge_sheet_of_fixed_length_has_a_row_for_every_hand(client: C
         client, "boerenbridge", f"players=4&option_hands={pyramid}&option_end=hands", status=400
     )
     assert "A printed sheet has at most 20 rounds" in too_long
+
+
+def test_a_blank_spades_sheet_has_a_column_group_a_team(client: Client) -> None:
+    html = blank(client, "spades")
+    assert "1 &amp; 3" in html and "2 &amp; 4" in html
+    assert html.count(">Bags<") == 2 and html.count(">Bid<") == 4
+    named = blank(client, "spades", "players=4&player=Ann&player=Bob&player=Cat&player=Dev")
+    assert "Ann &amp; Cat" in named and "Bob &amp; Dev" in named

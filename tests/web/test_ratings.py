@@ -255,3 +255,34 @@ def test_a_deletion_whose_ratings_fail_is_undone_whole(monkeypatch: pytest.Monke
     first.refresh_from_db()
     assert first.deleted is None
     assert not Figures.objects.filter(game=first, deleted=True).exists()
+
+
+def test_a_spades_game_rates_the_two_teams_as_openskill_does() -> None:
+    # To 100: Ann & Cat bid 12 and take 13, 121, and win; Bob & Dev bid 2 and take 0, -20.
+    data = {
+        "format": "scorepad/1",
+        "game": "spades",
+        "options": {"target": 100},
+        "players": ["Ann", "Bob", "Cat", "Dev"],
+        "first_dealer": 3,
+        "rounds": [{"bids": [6, 1, 6, 1], "tricks": [7, 0, 6, 0]}],
+    }
+    game = played(data, 1, owner())
+
+    model = PlackettLuce()
+    (ann, cat), (bob, dev) = model.rate(
+        [[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[1, 2]
+    )
+    assert ratings(game) == [
+        ("ann", round(ann.ordinal(), 4)),
+        ("bob", round(bob.ordinal(), 4)),
+        ("cat", round(cat.ordinal(), 4)),
+        ("dev", round(dev.ordinal(), 4)),
+    ]
+    # A game won counts for both partners.
+    assert list(game.figures.order_by("seat").values_list("won", flat=True)) == [
+        True,
+        False,
+        True,
+        False,
+    ]

@@ -6,8 +6,10 @@ import re
 
 from django.test import Client
 
+from rules_engine import new_record
 from scorepad.models import Game
 from tests.conftest import bid, oh_hell
+from tests.web.browsers import started_here
 from tests.web.seats import boerenbridge, boerenbridge_bids_in, cells, marked, phone, take
 from tests.web.test_translations import _text, english_left
 
@@ -88,6 +90,30 @@ def test_sealed_it_shows_its_own_bid_and_only_a_tick_for_the_others(client: Clie
     for html in (bobs, devs):
         section = html.split('<section id="seat-sheet"')[0]  # the sheet has round numbers
         assert ">5<" not in re.sub(r'<div class="pad"[^>]*>.*?</form>', "", section, flags=re.S)
+
+
+def test_sealed_a_partner_sees_the_teams_contract_never_an_opponents_bid(client: Client) -> None:
+    # Spades, sealed: Ann (seat 0) bid 3 and Bob (seat 1) a blind nil; Cat and Dev not yet.
+    record = new_record("spades", ["Ann", "Bob", "Cat", "Dev"], 3, {"bidding": "sealed"})
+    game = Game.start(record)
+    game.pending = [bid(0, 3), {"kind": "bid", "seat": 1, "value": "blind"}]
+    game.save()
+    cat, dev = take(game, 2), take(game, 3)
+
+    cats = client.get(phone(cat)).text
+    devs = client.get(phone(dev)).text
+
+    assert '<ul class="notes"><li>Ann &amp; Cat: 3</li></ul>' in cats
+    assert '<ul class="notes"><li>Bob &amp; Dev: 0 (Bob nil)</li></ul>' in devs
+    assert "Bob &amp; Dev" not in cats.split('<section id="seat-sheet"')[0]
+    assert "Ann &amp; Cat" not in devs.split('<section id="seat-sheet"')[0]
+    # The table sees neither team's contract until the last bid is in.
+    keeper = Client()
+    started_here(keeper, game)
+    table = keeper.get(f"/g/{game.key}/")
+    assert table.status_code == 200 and 'id="step"' in table.text
+    assert '<ul class="notes">' not in table.text
+    assert cells(cats, "Bob")[0] == cells(devs, "Ann")[0] == "✓"
 
 
 def test_it_shows_no_link_of_the_keepers(client: Client, finished_game: Game) -> None:

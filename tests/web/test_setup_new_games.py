@@ -1,4 +1,4 @@
-"""new_game for Wizard and Skull King: the page, the presets (cut for the table), own rules."""
+"""new_game for Wizard, Skull King and Spades: the page, the presets, own rules."""
 
 from __future__ import annotations
 
@@ -134,3 +134,55 @@ def test_wizard_takes_a_formula_checked_over_its_own_hands(client: Client) -> No
     data = form("wizard", rules="own", option_made="b * 500", option_missed="0")
     record = started(client.post("/new/wizard/", data))
     assert record["options"] == {"scoring": "custom", "made": "b * 500", "missed": "0"}
+
+
+# --- Spades: partners, and rules with no hand sizes -------------------------------------
+
+
+def spades(**fields: Any) -> dict[str, Any]:
+    data = form("spades", "Ann", "Bob", "Cat", "Dev", **fields)
+    data.update(option_target="500", option_lose_at="-200", option_bag_limit="10")
+    data.update(option_blind_nil="on", **fields)
+    return data
+
+
+@pytest.mark.django_db
+def test_the_spades_setup_shows_the_partners_as_they_sit_and_no_hand_sizes(client: Client) -> None:
+    response = client.get("/new/spades/")
+    assert "Player 1 &amp; Player 3 against Player 2 &amp; Player 4" in response.text
+    assert "Standard, to 500" in response.text and "No bag penalty" in response.text
+    assert 'name="option_hands"' not in response.text
+
+
+@pytest.mark.django_db
+def test_moving_a_player_up_changes_partners(client: Client) -> None:
+    response = client.post("/new/spades/", spades(action="up-2"))
+    assert "Ann &amp; Bob against Cat &amp; Dev" in response.text
+
+
+@pytest.mark.django_db
+def test_a_name_typed_redraws_the_partners_with_htmx(htmx_client: Client) -> None:
+    response = htmx_client.post("/new/spades/", spades(action="dealers"))
+    assert 'id="partners" class="partners" hx-swap-oob="true"' in response.text
+    assert "Ann &amp; Cat against Bob &amp; Dev" in response.text
+
+
+@pytest.mark.django_db
+def test_spades_starts_as_ruled_or_with_no_bag_penalty(client: Client) -> None:
+    record = started(client.post("/new/spades/", spades()))
+    assert (record["game"], record["options"], record["first_dealer"]) == ("spades", {}, 0)
+    Game.objects.all().delete()
+    assert started(client.post("/new/spades/", spades(rules="no-bag-penalty")))["options"] == {
+        "bag_limit": None
+    }
+
+
+@pytest.mark.django_db
+def test_our_own_spades_rules_may_play_without_blind_nil_to_300(client: Client) -> None:
+    data = spades(rules="own", option_target="300", option_lose_at="")
+    del data["option_blind_nil"]
+    assert started(client.post("/new/spades/", data))["options"] == {
+        "target": 300,
+        "lose_at": None,
+        "blind_nil": False,
+    }

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.test import Client
 
+from rules_engine import new_record
 from scorepad.models import Game
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 from tests.five_games import ABRACADABRA, BRINK_BID, HOOKED, SINKER, record
@@ -351,3 +352,33 @@ def test_sealed_bids_of_the_round_in_play_are_not_on_the_sheet(client: Client, d
     page = client.get(f"/g/{game.key}/sheet/").text
     assert len(sheet_rows(page)) == 1  # the round played, not the one in play
     assert "✓" not in page and "bid of" not in page and "add up to" not in page
+
+
+def spades_game() -> Game:
+    """The rulings' worked example, then 7 bags for Ann & Cat, then 3 more: 11, -100."""
+    rounds = [
+        {"bids": [3, 0, 2, 4], "tricks": [4, 0, 2, 7]},
+        {"bids": [2, 4, 1, 3], "tricks": [6, 3, 4, 0]},
+        {"bids": [4, 2, 2, 1], "tricks": [7, 2, 2, 2]},
+    ]
+    players = ["Ann", "Bob", "Cat", "Dev"]
+    return Game.start(new_record("spades", players, 3).with_rounds(rounds))
+
+
+def test_a_spades_sheet_has_a_column_group_a_team_with_its_bags(client: Client) -> None:
+    game = spades_game()
+
+    response = client.get(f"/g/{game.key}/sheet/")
+
+    assert response.status_code == 200
+    heads = [
+        f'<th scope="colgroup" colspan="7" class="player">{name}</th>'
+        for name in ("Ann &amp; Cat", "Bob &amp; Dev")
+    ]
+    assert "".join(heads) in response.text
+    # Each team: Ann's (Bob's) bid and tricks, Cat's (Dev's), the bags, points and total.
+    assert sheet_rows(response.text) == [
+        cells("1 Dev | 3 4 2 2 1 51 51 | nil 0 4 7 3 143 143"),
+        cells("2 Ann | 2 6 1 4 8 37 88 | 4 3 3 0 3 -70 73"),
+        cells("3 Bob | 4 7 2 2 1 -37 51 | 2 2 1 2 4 31 104"),
+    ]

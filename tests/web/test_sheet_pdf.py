@@ -282,3 +282,15 @@ def test_past_its_wait_while_others_are_drawn_it_asks_to_try_again(
     assert drawn == []
     caches["pdfs"].delete("pdf-drawing:0")
     assert client.get(f"/g/{played_game.key}/sheet.pdf").status_code == 200
+
+
+@pytest.mark.slow
+def test_a_spades_pdf_has_a_column_group_a_team_with_its_bags(client: Client) -> None:
+    from tests.web.test_sheet import spades_game
+
+    game = spades_game()
+    [page] = pdf_pages(client.get(f"/g/{game.key}/sheet.pdf").content)
+    assert "Ann & Cat" in page["text"] and "Bob & Dev" in page["text"]
+    assert page["text"].count("Bags") == 2
+    [blank] = pdf_pages(client.get("/print/spades/pdf").content)
+    assert "1 & 3" in blank["text"] and blank["text"].count("Bags") == 2

@@ -61,7 +61,7 @@ MO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.mo"
 NAMES = {"Ann", "Ben", "Bob", "Cat", "Cleo", "Dev"}
 GAME_NAMES = {
     "Scorepad", "Oh", "Hell", "Boerenbridge", "Brink", "Bid", "Sinker", "Abracadabra", "Wizard",
-    "Skull", "King", "Kraken",
+    "Skull", "King", "Kraken", "Spades",
 }  # fmt: skip
 # Words Dutch card players use as they are, or that are the same in both languages.
 SHARED = {
@@ -232,7 +232,10 @@ def test_every_engine_message_reads_in_dutch(code: str, count: int) -> None:
     with translation.override("nl"):
         dutch = translated(message)
     assert "{" not in dutch
-    all_parameters = ("abra_part_plus", "abra_part_minus", "abra_part_total", "comma_list")
+    all_parameters = (
+        *("abra_part_plus", "abra_part_minus", "abra_part_total", "comma_list"),
+        *("team_name", "spades_contract", "spades_then", "spades_in_all"),
+    )
     if code in (
         "heading_round_goal",
         "names_and",

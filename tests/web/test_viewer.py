@@ -10,8 +10,9 @@ import pytest
 from django.test import AsyncClient, Client
 from django.utils.timezone import localdate
 
+from rules_engine import parse_record
 from scorepad.models import Game
-from tests.five_games import BOERENBRIDGE, SINKER
+from tests.five_games import BOERENBRIDGE, SINKER, SPADES
 from tests.web.test_live import run
 from tests.web.test_sheet import cells, rows_to_play, sheet_rows
 
@@ -342,3 +343,15 @@ def test_sealed_bids_show_on_the_viewer_only_once_the_last_is_in(client: Client,
     page = unescape(client.get(viewer(game)).text)
     assert re.search(r'<th scope="row">Ann.*?</th><td>7</td>', page)
     assert "The bids add up to 20 of 9 tricks" in page
+
+
+def test_partners_who_win_are_named_as_their_team(client: Client) -> None:
+    # To 100: Ann & Cleo bid 12 and take 13 (121); Ben & Dev bid 2 and take 0 (-20).
+    rounds = [{"bids": [6, 1, 6, 1], "tricks": [7, 0, 6, 0]}]
+    data = {**SPADES, "options": {"target": 100}, "rounds": rounds}
+    game = Game.start(parse_record(data))
+
+    text = shared_text(client.get(viewer(game)).text)
+
+    assert text.splitlines()[0].endswith(": Ann & Cleo won")
+    assert text.splitlines()[1:5] == ["1. Ann 121", "1. Cleo 121", "3. Ben -20", "3. Dev -20"]
