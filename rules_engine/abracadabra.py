@@ -51,30 +51,32 @@ from .abracadabra_deal import (
 )
 from .checks import as_int, check_shape, check_trump, seat_list, trump_choices
 from .core import (
-    SUIT_SIGNS,
     SUITS,
     TRUMPS,
-    Answer,
     Cell,
-    Choice,
     Draft,
-    Entry,
     GameRules,
-    Grid,
     PaperRow,
     Part,
-    Place,
     RoundContext,
     RoundView,
     Setup,
+)
+from .errors import RulesError
+from .messages import Message, Term, each_and, written
+from .options import MOST_DEALS, Option, OptionChoice
+from .steps import (
+    SUIT_SIGNS,
+    Answer,
+    Choice,
+    Entry,
+    Grid,
+    Place,
     Shape,
     Step,
     StepKind,
     read_number,
 )
-from .errors import RulesError
-from .messages import Message, Term, each_and, written
-from .options import MOST_DEALS, Option, OptionChoice
 
 
 class Abracadabra(GameRules[AbracadabraRound]):

@@ -13,21 +13,10 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from .checks import as_int, declared
-from .core import (
-    SUITS,
-    Cell,
-    Choice,
-    Draft,
-    Grid,
-    GridBox,
-    GridColumn,
-    GridRow,
-    Part,
-    RoundContext,
-    Step,
-)
+from .core import SUITS, Cell, Draft, Part, RoundContext
 from .errors import RulesError
 from .messages import Message, Plural, Term, add, written
+from .steps import Choice, Grid, GridBox, GridColumn, GridRow, Step
 
 MESSAGES = add(
     {

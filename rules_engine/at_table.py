@@ -9,18 +9,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .core import (
-    Answer,
-    Die,
-    Draft,
-    Entry,
-    Grid,
-    RoundContext,
-    RoundView,
-    Step,
-    StepKind,
-    read_number,
-)
+from .core import Draft, RoundContext, RoundView
 from .errors import RulesError
 from .messages import Message, names_and
 from .record import Record
@@ -37,6 +26,7 @@ from .seating import (
     sizes_ahead,
 )
 from .sheet import Sheet, context, review, spread_view
+from .steps import Answer, Die, Entry, Grid, Step, StepKind, read_number
 
 # Entries that change the table between two rounds (RULINGS, "Players come and go"):
 # made before the round's first entry, kept with its entries until it ends, and

@@ -7,10 +7,11 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from .checks import as_int, check_shape, check_trump, declared, seat_list, trump_choices
-from .core import Choice, Draft, Entry, GameRules, RoundContext, RoundView, Step, StepKind
+from .core import Draft, GameRules, RoundContext, RoundView
 from .errors import RulesError
 from .house_rules import hook_holds, hook_spares_zero
 from .messages import Message, Term
+from .steps import Choice, Entry, Step, StepKind
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 

@@ -26,19 +26,7 @@ from .bidding import (
     forbidden_bid,
 )
 from .checks import as_int, check_shape, seat_list
-from .core import (
-    Choice,
-    Draft,
-    Entry,
-    GameRules,
-    Place,
-    RoundContext,
-    RoundView,
-    Setup,
-    Step,
-    StepKind,
-    highest,
-)
+from .core import Draft, GameRules, RoundContext, RoundView, Setup, highest
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
@@ -58,6 +46,7 @@ from .house_rules import (
 )
 from .messages import Message, Plural, Term, add
 from .options import AS_RULED, Option, OptionChoice, Preset
+from .steps import Choice, Entry, Place, Step, StepKind
 from .text import bid_balance
 from .tricks import enter_tricks, tricks_entries, tricks_step
 

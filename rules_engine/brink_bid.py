@@ -15,20 +15,7 @@ from typing import Any, ClassVar
 
 from .bidding import BiddingInTurn, BiddingRound
 from .checks import check_trump
-from .core import (
-    SUIT_SIGNS,
-    Choice,
-    Die,
-    Draft,
-    Entry,
-    Look,
-    PaperRow,
-    RoundContext,
-    RoundView,
-    Setup,
-    Shape,
-    Step,
-)
+from .core import Draft, PaperRow, RoundContext, RoundView, Setup
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
@@ -44,6 +31,7 @@ from .house_rules import (
 )
 from .messages import Message, Plural, Term, add, written
 from .options import AS_RULED, Option, Preset
+from .steps import SUIT_SIGNS, Choice, Die, Entry, Look, Shape, Step
 
 MESSAGES = add(
     {

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .core import TRUMPS, Cell, Choice, Part, RoundContext, read_number
+from .core import TRUMPS, Cell, Part, RoundContext
 from .entering import replace_round
 from .errors import RulesError
 from .messages import Message, Param, Term, comma_list, each_and
 from .record import Record
 from .sheet import Sheet, context, review
+from .steps import Choice, read_number
 
 # The fields a player's column holds, a number a player (RULINGS: 0 to the hand size).
 PLAYER_FIELDS = {"bids": "bid", "tricks": "tricks"}

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .core import TRUMPS, Choice, Setup
+from .core import TRUMPS, Setup
 from .errors import RulesError
 from .messages import Message, written
+from .steps import Choice
 
 
 def as_int(value: object, what: str) -> int:

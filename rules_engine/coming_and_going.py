@@ -8,11 +8,11 @@ from dataclasses import replace
 from typing import Any
 
 from .at_table import STOP, Table, _split, _upcoming, table
-from .core import Entry
 from .errors import RulesError
 from .messages import Message, Term, written
 from .record import Record, check_name
 from .seating import MOST_PLAYERS, check_plan, check_start
+from .steps import Entry
 
 
 def change(current: Table, entry: Entry) -> Table:

@@ -23,12 +23,13 @@ from .at_table import (
     table,
 )
 from .coming_and_going import change
-from .core import Answer, Entry, Round, Step, StepKind
+from .core import Round
 from .errors import RulesError
 from .messages import Message, written
 from .record import MOST_ROUNDS, Record
 from .seating import SEATING_FIELDS, compact, expand, seats_apart
 from .sheet import check_new_round
+from .steps import Answer, Entry, Step, StepKind
 
 
 def play_answer(current: Table, answer: Answer, rng: random.Random) -> Table:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .bidding import BiddingInTurn
-from .core import SUIT_SIGNS, Draft, Entry, PaperRow, Round, RoundContext, RoundView, Setup, Step
+from .core import Draft, PaperRow, Round, RoundContext, RoundView, Setup
 from .errors import RulesError
 from .house_rules import (
     BIDDING,
@@ -28,6 +28,7 @@ from .house_rules import (
 )
 from .messages import Message, add
 from .options import AS_RULED, Option, OptionChoice, Preset
+from .steps import SUIT_SIGNS, Entry, Step
 
 MESSAGES = add(
     {

@@ -14,23 +14,11 @@ from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
 from .checks import check_shape, players_int, seat_list
-from .core import (
-    Cell,
-    Choice,
-    Draft,
-    Entry,
-    GameRules,
-    PaperRow,
-    Part,
-    RoundContext,
-    RoundView,
-    Setup,
-    Step,
-    StepKind,
-)
+from .core import Cell, Draft, GameRules, PaperRow, Part, RoundContext, RoundView, Setup
 from .errors import RulesError
 from .messages import Message, Plural, Term, add, comma_list, written
 from .options import MOST_DEALS, Option, OptionChoice
+from .steps import Choice, Entry, Step, StepKind
 
 MESSAGES = add(
     {

@@ -20,19 +20,7 @@ from typing import ClassVar, TypedDict
 
 from .bidding import asked_alone, bid_choices, bids_prompt, check_bid_range, check_bidder
 from .checks import as_int, check_shape, seat_list
-from .core import (
-    Choice,
-    Draft,
-    Entry,
-    PaperRow,
-    Place,
-    RoundContext,
-    RoundView,
-    Setup,
-    Shape,
-    Step,
-    StepKind,
-)
+from .core import Draft, PaperRow, RoundContext, RoundView, Setup
 from .errors import RulesError
 from .expressions import Domain
 from .house_rules import (
@@ -47,6 +35,7 @@ from .house_rules import (
 )
 from .messages import Message, Plural, Term, add, names_and
 from .options import AS_RULED, Option, Preset
+from .steps import Choice, Entry, Place, Shape, Step, StepKind
 from .text import bid_balance
 
 MESSAGES = add(

@@ -18,20 +18,12 @@ from typing import Any, ClassVar, cast
 
 from .bidding import BiddingInTurn, BiddingRound, check_bidder
 from .checks import check_shape, seat_list
-from .core import (
-    Choice,
-    Draft,
-    Entry,
-    Round,
-    RoundContext,
-    RoundView,
-    Setup,
-    Step,
-)
+from .core import Draft, Round, RoundContext, RoundView, Setup
 from .errors import RulesError
 from .house_rules import BIDDING, setting
 from .messages import Message, Plural, add, names_and
 from .options import AS_RULED, Option, Preset
+from .steps import Choice, Entry, Step
 from .teams import MESSAGES as TEAM_MESSAGES
 from .teams import Partnerships, across
 from .tricks import tricks_entries

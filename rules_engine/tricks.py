@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 from .checks import players_int, seat_list
-from .core import Choice, Draft, Entry, RoundContext, Step, StepKind
+from .core import Draft, RoundContext
 from .errors import RulesError
 from .messages import Message, Term
+from .steps import Choice, Entry, Step, StepKind
 
 
 def tricks_step(ctx: RoundContext, draft: Draft) -> Step:

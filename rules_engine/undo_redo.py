@@ -8,12 +8,13 @@ from dataclasses import replace
 from .at_table import CHANGES, CORRECT, STOP, Table, _entries, _replayed, standing, table
 from .cells import differences
 from .coming_and_going import remove_seat
-from .core import Entry, GameRules, RoundContext
+from .core import GameRules, RoundContext
 from .entering import play, round_as
 from .errors import RulesError
 from .messages import Message, Term, written
 from .record import Record
 from .sheet import context, review
+from .steps import Entry
 
 
 def _taken(record: Record, ctx: RoundContext, entries: Sequence[Entry]) -> int:

@@ -14,17 +14,7 @@ from typing import ClassVar
 
 from .bidding import BiddingInTurn
 from .checks import trump_choices
-from .core import (
-    SUIT_SIGNS,
-    Draft,
-    PaperRow,
-    Round,
-    RoundContext,
-    RoundView,
-    Setup,
-    Step,
-    StepKind,
-)
+from .core import Draft, PaperRow, Round, RoundContext, RoundView, Setup
 from .expressions import Domain
 from .house_rules import (
     BIDDING,
@@ -40,6 +30,7 @@ from .house_rules import (
 )
 from .messages import Message, add
 from .options import AS_RULED, Option, Preset
+from .steps import SUIT_SIGNS, Step, StepKind
 
 MESSAGES = add(
     {
