@@ -10,12 +10,14 @@ about (``RulesError.option``), so that it is shown beside that option's field.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.utils import ErrorDict
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -159,12 +161,14 @@ class SetupForm(forms.Form):
         players: int | None = None,
         **kwargs: Any,
     ) -> None:
-        """``players``: the rows of names shown, for a form drawn again unbound (a
-        bound form counts its own); presets that follow the players deal hands for them."""
+        """``players``: the rows of names shown, where they are not the names posted
+        (a form counts its own else); presets that follow the players deal hands for them."""
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.saved = tuple(saved)
         self.rows = players
+        # Drawn again as typed, after a button that checks nothing (``draw_again``).
+        self.quiet = False
         if not self.initial.get("start_token"):
             self.initial["start_token"] = secrets.token_urlsafe(16)
         for option in plain_options(rules):
@@ -186,11 +190,56 @@ class SetupForm(forms.Form):
         """Whether the game's house rules score by made and missed expressions."""
         return bool(scoring_options(self.rules))
 
-    def add_house_rule_fields(self) -> None:
+    @property
+    def errors(self) -> ErrorDict:
+        """The errors of the data bound, but none for a form drawn again (``draw_again``):
+        a button that checks nothing shows no errors, as an unbound form would."""
+        return ErrorDict() if self.quiet else super().errors
+
+    def retype(self, typed: Mapping[str, Any], saved: Sequence[SavedRules] | None = None) -> None:
+        """Bind the form again to what was posted with ``typed`` in place (what a button
+        changed: a preset for the rows shown, hands filled in, a set saved and picked),
+        with the saved sets as the button left them, and check it again."""
+        data = self.data_to_change()
+        for name, value in typed.items():
+            data[name] = "" if value is None else str(value)
+        self.data = data
+        if saved is not None:
+            self.saved = tuple(saved)
+        self.offer_rules()
+        self.full_clean()
+
+    def draw_again(self, rows: int) -> None:
+        """Draw the form as typed for ``rows`` rows of players, its errors not shown
+        (editing the players or the rules checks nothing yet: ``retype`` first for the
+        preview and our own rules' refusals, which are shown apart)."""
+        self.rows = rows
+        self.quiet = True
+        self.offer_rules()  # the presets deal their hands for the rows shown
+        if not self.data.get("start_token"):
+            data = self.data_to_change()
+            data["start_token"] = secrets.token_urlsafe(16)
+            self.data = data
+
+    def data_to_change(self) -> MutableMapping[str, Any]:
+        """A copy of the data bound (a request's POST, the players' rows a list)."""
+        if isinstance(self.data, QueryDict):
+            return self.data.copy()
+        return dict(self.data)
+
+    def rules_offered(self) -> list[tuple[str, str]]:
+        """The rules choices: as ruled, the presets, the saved sets, our own."""
         offered = [(p.key, said(p.name)) for p in self.presets()]
-        offered += [(s.choice, s.name) for s in self.saved] + [(OWN, _("Our own rules"))]
+        return offered + [(s.choice, s.name) for s in self.saved] + [(OWN, _("Our own rules"))]
+
+    def offer_rules(self) -> None:
+        """The rules choices again, for the rows and the saved sets now known."""
+        if self.has_house_rules:
+            cast(forms.ChoiceField, self.fields["rules"]).choices = self.rules_offered()
+
+    def add_house_rule_fields(self) -> None:
         self.fields["rules"] = forms.ChoiceField(
-            choices=offered, required=False, initial=AS_RULED, widget=forms.RadioSelect
+            choices=self.rules_offered(), required=False, initial=AS_RULED, widget=forms.RadioSelect
         )
         options = {option.name: option for option in self.rules.options}
         self.fields["option_hands"] = forms.CharField(
@@ -301,7 +350,7 @@ class SetupForm(forms.Form):
         removed deals other hands), else the names typed, within what the game takes."""
         low, high = self.rules.min_players, self.rules.max_players
         typed = len([name for name in self.names() if name.strip()])
-        rows = len(self.names()) if self.is_bound else self.rows
+        rows = len(self.names()) if self.rows is None else self.rows
         for count in (seats, rows, typed):
             if count is not None and low <= count <= high:
                 return count

@@ -298,9 +298,9 @@ RULES_BUTTONS: dict[str, Callable[[_Posted], RulesChange]] = {
 def _rules_page(posted: _Posted) -> HttpResponse:
     """A button of the Rules fieldset: preview, fill in the hands, save, rename, delete.
 
-    The form is drawn again with what was typed and what the button changed (unbound:
-    nothing else is checked); a refusal is shown in the Rules fieldset and changes
-    nothing.
+    The form is drawn again with what was typed and what the button changed (its
+    errors not shown: nothing else is checked); a refusal is shown in the Rules
+    fieldset and changes nothing.
     """
     request, rules, form = posted.request, posted.rules, posted.form
     if not form.has_house_rules:
@@ -310,13 +310,10 @@ def _rules_page(posted: _Posted) -> HttpResponse:
         return _page(request, form, posted.names, status=400, dealer=posted.dealer)
     form.is_valid()  # the fields that clean, for the buttons
     changed, error = RULES_BUTTONS[posted.action.verb](posted)
-    typed = posted.typed() | changed
-    saved = saved_for_form(request, rules.key)  # as the button left them
-    unbound = SetupForm(rules, initial=typed, saved=saved, players=len(posted.names))
-    data = request.POST.copy()
-    for name, value in typed.items():
-        data[name] = "" if value is None else str(value)
-    checked = SetupForm(rules, data, saved=saved)
+    # The saved sets as the button left them.
+    form.retype(posted.typed() | changed, saved=saved_for_form(request, rules.key))
+    preview, own_errors = form.preview(), form.own_errors()
+    form.draw_again(rows=len(posted.names))
     # htmx asks a preview for the fragment alone (with the rules' choices, out of
     # band, when our own rules were just chosen by typing in them). The answer is
     # what the request swaps: the preview only where htmx targets the preview, else
@@ -326,14 +323,14 @@ def _rules_page(posted: _Posted) -> HttpResponse:
     part = "rules-preview" if targets_preview and previews else "setup-form"
     return _page(
         request,
-        unbound,
+        form,
         posted.names,
         400 if error else 200,
         posted.dealer,
         part,
-        preview=checked.preview(),
+        preview=preview,
         rules_error=error,
-        own_errors=checked.own_errors(),
+        own_errors=own_errors,
     )
 
 
@@ -342,35 +339,31 @@ def _rules_page(posted: _Posted) -> HttpResponse:
 
 def _dealers(posted: _Posted) -> HttpResponse:
     """A name was typed: the dealer choices' names again (htmx; else the page)."""
-    unbound = SetupForm(
-        posted.rules, initial=posted.typed(), saved=posted.saved, players=len(posted.names)
+    posted.form.draw_again(rows=len(posted.names))
+    return _page(
+        posted.request, posted.form, posted.names, dealer=posted.dealer, part="dealer-names"
     )
-    return _page(posted.request, unbound, posted.names, dealer=posted.dealer, part="dealer-names")
 
 
 def _players(posted: _Posted) -> HttpResponse:
     """Editing the list (add, pick, remove, up, down; or a value no button sends)
     redraws the form with what was typed; nothing is saved, and nothing is checked yet:
-    an unbound form shows no errors. The dealer picked is kept unless seats moved, when
+    the form drawn again shows no errors. The dealer picked is kept unless seats moved, when
     the same place is someone else."""
-    rules, form, action = posted.rules, posted.form, posted.action
+    form, action = posted.form, posted.action
     kept = posted.dealer if action.verb in ("add", "pick") else "draw"
     edited = _edited(posted.names, action, form.player_range()[1])
     # Rules that cannot be played by the rows now shown give way to a preset that
     # can (Boerenbridge for five: its hands for five), and back.
     typed = posted.typed() | form.for_count(len(edited))
-    data = posted.request.POST.copy()
-    for name, value in typed.items():
-        data[name] = "" if value is None else str(value)
-    # The presets deal their hands for the rows now shown, and so does the preview:
-    # a player removed deals other hands.
-    unbound = SetupForm(rules, initial=typed, saved=posted.saved, players=len(edited))
-    preview = SetupForm(rules, data, saved=posted.saved).preview(seats=len(edited))
     # Our own rules' refusals stay beside their fields while the players change.
     own_errors = form.own_errors()
-    return _page(
-        posted.request, unbound, edited, dealer=kept, preview=preview, own_errors=own_errors
-    )
+    # The presets deal their hands for the rows now shown, and so does the preview:
+    # a player removed deals other hands.
+    form.retype(typed)
+    preview = form.preview(seats=len(edited))
+    form.draw_again(rows=len(edited))
+    return _page(posted.request, form, edited, dealer=kept, preview=preview, own_errors=own_errors)
 
 
 def _start(posted: _Posted) -> HttpResponse:
