@@ -24,9 +24,11 @@ from scorepad.forms.fields import (
 )
 
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
-# The most rounds a blank sheet has: its PDF then draws in well under 1 s of CPU
-# (docs/printing.md). Every game's own schedule fits; only an option of deals goes further.
-MOST_ROUNDS = 20
+# The most rounds a blank sheet has: the longest preset's, Boerenbridge's "Dutch pyramid"
+# (1..13..1 for four: 25 hands), so a family playing it on paper gets the whole game on
+# one sheet; its PDF still draws in under 1 s of CPU on two pages (docs/dev/printing.md).
+# Every game's own schedule fits; only an option of deals goes further.
+MOST_ROUNDS = 25
 # Spare columns a blank sheet may have for players who join late.
 MOST_SPARE = 2
 

@@ -266,6 +266,8 @@ class TableScreen:
     undo_returns: tuple[str, ...] = ()
     # Below the podium: who left before the end, when, on what total (not ranked).
     left_early: tuple[dict[str, Any], ...] = ()
+    # "How round N scored": (who, how) a player, or a team where partners score as one.
+    how_scored: tuple[tuple[str, str], ...] = ()
 
 
 def table_context(
@@ -378,6 +380,23 @@ def table_screen(
             {"name": players[seat], "number": number, "total": current.sheet.totals[seat]}
             for seat, number in left_early(current.sheet)
         ),
+        how_scored=how_scored(current, rows),
+    )
+
+
+def how_scored(current: Table, rows: Sequence[SeatRow]) -> tuple[tuple[str, str], ...]:
+    """How the last round's scores add up, where the rules say: a line a player, or a
+    line a team where partners score as one (Spades: each partner carries the team's
+    line, said once, under the team's name, "Ann & Cat")."""
+    if not rows or not rows[0].breakdown:
+        return ()
+    record = current.record
+    teams = record.rules.partnerships(record.setup)
+    if teams is None:
+        return tuple((row.name, translated(row.breakdown)) for row in rows)
+    return tuple(
+        (translated(teams.name(team, record.players)), translated(rows[seats[0]].breakdown))
+        for team, seats in enumerate(teams.teams)
     )
 
 

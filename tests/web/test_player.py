@@ -382,3 +382,6 @@ def test_it_shows_a_players_partners_and_their_partnerships_against_the_others(
 
     assert "With Games Won Bob 2 1 Cat 1 1" in page
     assert "Level Cat &amp; Dev 2 1 1 0 Bob &amp; Dev 1 1 0 0" in page
+    # Head to head sets Ann against her opponents only: Bob, her partner twice and her
+    # opponent once, is no regular opponent; Cat counts the two games against Ann.
+    assert "Against Games Ahead Behind Level Dev 3 2 1 0 Cat 2 1 1 0 Partners" in page

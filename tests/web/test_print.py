@@ -5,10 +5,14 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from rules_engine import GAMES, OPEN_ROWS, Setup, schedule
+from rules_engine import GAMES, OPEN_ROWS, RulesError, Setup, new_record, schedule
+from scorepad.forms.printing import MOST_ROUNDS
 from scorepad.paper import team_boxes
+from tests.web.test_paper_pdf import drawn
 from tests.web.test_sheet import rows_to_play as sheet_rows
 
+PYRAMID_HANDS = [*range(1, 14), *range(12, 0, -1)]
+PYRAMID = ",".join(str(size) for size in PYRAMID_HANDS)
 EVERY_COUNT = [
     (key, players)
     for key, rules in GAMES.items()
@@ -199,11 +203,11 @@ def test_it_refuses_bad_choices_with_a_message(client: Client, query: str, messa
     assert "<tbody>" not in html
 
 
-@pytest.mark.parametrize("deals", [21, 100, 200])
+@pytest.mark.parametrize("deals", [26, 100, 200])
 def test_it_refuses_more_rounds_than_a_sheet_can_hold(client: Client, deals: int) -> None:
     html = blank(client, "abracadabra", f"players=3&option_deals={deals}", status=400)
 
-    assert "A printed sheet has at most 20 rounds: choose fewer deals, or print two sheets." in html
+    assert "A printed sheet has at most 25 rounds: choose fewer deals, or print two sheets." in html
     assert "<tbody" not in html
 
 
@@ -215,13 +219,28 @@ def test_more_deals_than_a_game_holds_are_refused_by_the_engines_bound(client: C
 
 
 def test_the_most_rounds_a_sheet_holds_print_and_the_form_says_so(client: Client) -> None:
-    html = blank(client, "abracadabra", "players=4&option_deals=20")
+    html = blank(client, "abracadabra", "players=4&option_deals=25")
 
-    assert len(sheet_rows(html)) == 20
-    assert "A printed sheet has at most 20." in html
-    response = client.get("/print/abracadabra/pdf?players=4&option_deals=21")
+    assert len(sheet_rows(html)) == 25
+    assert "A printed sheet has at most 25." in html
+    response = client.get("/print/abracadabra/pdf?players=4&option_deals=26")
     assert response.status_code == 400
-    assert "at most 20 rounds" in response.text
+    assert "at most 25 rounds" in response.text
+
+
+def test_the_longest_presets_game_just_fits_on_a_printed_sheet() -> None:
+    # The cap is the longest preset's (Boerenbridge's Dutch pyramid, 25 hands for four).
+    counts = []
+    for key, rules in GAMES.items():
+        for players in range(rules.min_players, rules.max_players + 1):
+            for preset in rules.presets(players):
+                try:
+                    record = new_record(key, [str(n) for n in range(players)], 0, preset.options)
+                except RulesError:  # a preset for other counts of players
+                    continue
+                counts.append(rules.round_count(record.setup) or 0)
+
+    assert max(counts) == MOST_ROUNDS == 25
 
 
 def test_the_pdf_refuses_bad_choices_too(client: Client) -> None:
@@ -275,11 +294,25 @@ def test_a_boerenbridge_sheet_of_fixed_length_has_a_row_for_every_hand(client: C
     assert len(sheet_rows(over_and_over)) == OPEN_ROWS
     needs_hands = blank(client, "boerenbridge", "players=4&option_end=hands", status=400)
     assert "option hands is needed with end: hands" in needs_hands
-    pyramid = ",".join(str(size) for size in [*range(1, 14), *range(12, 0, -1)])
-    too_long = blank(
-        client, "boerenbridge", f"players=4&option_hands={pyramid}&option_end=hands", status=400
-    )
-    assert "A printed sheet has at most 20 rounds" in too_long
+    # The Dutch pyramid, 1..13..1 for four: all its 25 hands print, the longest sheet.
+    pyramid = blank(client, "boerenbridge", f"players=4&option_hands={PYRAMID}&option_end=hands")
+    assert [row[1] for row in sheet_rows(pyramid)] == [str(size) for size in PYRAMID_HANDS]
+    assert "Boerenbridge score sheet: 25 rounds, the highest total wins" in pyramid
+
+
+@pytest.mark.slow
+def test_the_dutch_pyramids_pdf_prints_all_25_hands_on_two_pages_at_most(client: Client) -> None:
+    for paper in ("a4", "letter"):
+        response = client.get(
+            f"/print/boerenbridge/pdf?players=4&option_hands={PYRAMID}&option_end=hands"
+            f"&paper={paper}"
+        )
+
+        assert response.status_code == 200
+        pages = drawn(response.content, f"boerenbridge-dutch-pyramid-{paper}")
+        assert 1 <= len(pages) <= 2
+        text = "".join(page["text"] for page in pages)
+        assert "25 rounds" in text and "Winner:" in text
 
 
 def test_a_blank_spades_sheet_has_a_column_group_a_team(client: Client) -> None:

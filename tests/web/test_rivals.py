@@ -177,3 +177,38 @@ def test_the_data_migration_works_out_the_tallies_of_the_games_stored_before_it(
     migration.work_out_rivalries(apps, None)
 
     assert kept(owner) == saved != set()
+
+
+def spades(players: tuple[str, str, str, str], first_team_wins: bool) -> dict[str, Any]:
+    """A game of Spades to 100 that one round ends: the first and third players (partners,
+    sitting across) make 6 and the others are set, or the other way round."""
+    bids, tricks = ([6, 1, 6, 1], [7, 0, 6, 0]) if first_team_wins else ([1, 6, 1, 6], [0, 7, 0, 6])
+    return {
+        "format": "scorepad/1",
+        "game": "spades",
+        "options": {"target": 100},
+        "players": list(players),
+        "first_dealer": 3,
+        "rounds": [{"bids": bids, "tricks": tricks}],
+    }
+
+
+def test_partners_are_not_set_against_each_other_but_their_opponents_are() -> None:
+    owner = keeper()
+    played(spades(("Ann", "Bob", "Cat", "Dev"), first_team_wins=True), 1, owner)  # Ann & Cat
+    played(spades(("Ann", "Cat", "Bob", "Dev"), first_team_wins=False), 2, owner)  # Ann & Bob
+
+    ann = {row[2:] for row in kept(owner) if row[1] == "ann"}
+    # Cat was Ann's partner once and her opponent once: only the game against her counts.
+    assert ann == {
+        ("bob", 1, 1, 0, 0, "Bob"),
+        ("cat", 1, 0, 1, 0, "Cat"),
+        ("dev", 2, 1, 1, 0, "Dev"),
+    }
+    assert kept(owner) == worked_out(owner)
+    assert not any(ties for *_, ties, _name in kept(owner))  # partners were "Level"
+
+    Rivalry.objects.all().delete()
+    call_command("rebuild_figures", stdout=io.StringIO())
+
+    assert {row[2:] for row in kept(owner) if row[1] == "ann"} == ann

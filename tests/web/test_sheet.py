@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -382,3 +383,16 @@ def test_a_spades_sheet_has_a_column_group_a_team_with_its_bags(client: Client) 
         cells("2 Ann | 2 6 1 4 8 37 88 | 4 3 3 0 3 -70 73"),
         cells("3 Bob | 4 7 2 2 1 -37 51 | 2 2 1 2 4 31 104"),
     ]
+
+
+def test_how_a_spades_round_scored_is_said_once_a_team(client: Client) -> None:
+    # Issue 48: both partners carry the team's line; it is said once, under the team's name.
+    game = spades_game()
+
+    for page in (client.get(f"/g/{game.key}/").text, client.get(f"/v/{game.viewer_key}/").text):
+        [told] = re.findall(r'<details class="breakdown">.*?</details>', page, re.S)
+        assert "<summary>How round 3 scored</summary>" in told
+        assert re.findall(r"<li>(.*?)</li>", told) == [
+            "Ann &amp; Cat: 63: 6 bid, 9 taken, 3 bags; 11 bags: -100 = -37",
+            "Bob &amp; Dev: 31: 3 bid, 4 taken, 1 bag",
+        ]
