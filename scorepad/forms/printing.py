@@ -24,8 +24,8 @@ from scorepad.forms.fields import (
 )
 
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
-# The most rounds a blank sheet has: the longest preset's, Boerenbridge's "Dutch pyramid"
-# (1..13..1 for four: 25 hands), so a family playing it on paper gets the whole game on
+# The most rounds a blank sheet has: the longest preset's, the "Dutch pyramid" of fixed
+# length (1..13..1 for four: 25 hands; tests/web/test_print.py asks the engine), so a family playing it on paper gets the whole game on
 # one sheet; its PDF still draws in under 1 s of CPU on two pages (docs/dev/printing.md).
 # Every game's own schedule fits; only an option of deals goes further.
 MOST_ROUNDS = 25
@@ -89,7 +89,7 @@ class BlankSheetForm(PaperForm):
                 most = _("A printed sheet has at most %(most)s.") % {"most": MOST_ROUNDS}
                 field.help_text = f"{field.help_text} {most}"
             self.fields[f"option_{option.name}"] = field
-        # With the hands, how the game ends where it may end after them (Boerenbridge's
+        # With the hands, how the game ends where it may end after them (a game's option
         # ``end``: a sheet of fixed length has a row for every hand).
         self.ends = tuple(o for o in rules.options if o.name == "end") if self.takes_hands else ()
         if self.takes_hands:

@@ -315,7 +315,7 @@ class SetupForm(forms.Form):
         hooked = any(option.name == "hook" for option in self.rules.options)
         if self.has_expressions and hooked:
             described[OWN] = _("Hand sizes, the hook and the scoring as your table plays them.")
-        elif self.has_expressions:  # Skull King: no hook
+        elif self.has_expressions:  # a game with scoring to choose but no hook
             described[OWN] = _("Hand sizes, the bonus and the scoring as your table plays them.")
         elif self.takes_hands:
             described[OWN] = _("Hand sizes and the bidding as your table plays them.")
