@@ -25,8 +25,9 @@ from scorepad.forms.fields import (
 
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
 # The most rounds a blank sheet has: the longest preset's, the "Dutch pyramid" of fixed
-# length (1..13..1 for four: 25 hands; tests/web/test_print.py asks the engine), so a family playing it on paper gets the whole game on
-# one sheet; its PDF still draws in under 1 s of CPU on two pages (docs/dev/printing.md).
+# length (1..13..1 for four: 25 hands; tests/web/test_print.py asks the engine), so a
+# family playing it on paper gets the whole game on one sheet; its PDF still draws in
+# under 1 s of CPU on two pages (docs/dev/printing.md).
 # Every game's own schedule fits; only an option of deals goes further.
 MOST_ROUNDS = 25
 # Spare columns a blank sheet may have for players who join late.
