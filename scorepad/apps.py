@@ -8,7 +8,7 @@ class ScorepadConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from scorepad.access import on_login
+        from scorepad.guards.access import on_login
         from scorepad.saved_rules import claim_session_sets
 
         # Games started before signing in become the user's (see access.py).

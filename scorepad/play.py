@@ -18,7 +18,7 @@ from django.db import transaction
 from rules_engine import Entry, Table
 from scorepad.live import publish
 from scorepad.models import Figures, Game, Seat
-from scorepad.ratings import rerate
+from scorepad.history.ratings import rerate
 from scorepad.screens import kept
 
 

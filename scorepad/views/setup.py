@@ -30,8 +30,8 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.options import AS_RULED
-from scorepad import throttle
-from scorepad.access import browser_key, remember
+from scorepad.guards import throttle
+from scorepad.guards.access import browser_key, remember
 from scorepad.engine_words import translated
 from scorepad.forms import (
     ID_DIGITS,

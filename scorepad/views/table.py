@@ -25,7 +25,7 @@ from rules_engine import (
     take_back,
 )
 from scorepad import play
-from scorepad.access import keeper_game
+from scorepad.guards.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import CorrectForm, EntryForm, VersionForm
 from scorepad.http import HtmxHttpRequest

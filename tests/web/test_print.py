@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from rules_engine import GAMES, OPEN_ROWS, Setup, schedule
-from scorepad.paper import team_boxes
+from scorepad.printing.paper import team_boxes
 from tests.web.test_sheet import rows_to_play as sheet_rows
 
 EVERY_COUNT = [

@@ -17,7 +17,7 @@ from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client
 
 from rules_engine import new_record
-from scorepad import pdf
+from scorepad.printing import pdf
 from scorepad.live import bus
 from scorepad.models import Game
 from scorepad.screens import streams

@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from rules_engine import RulesError
 from scorepad.models import Game
-from scorepad.records import MAX_IMPORT_BYTES, import_records, read_records
+from scorepad.history.records import MAX_IMPORT_BYTES, import_records, read_records
 
 
 def _read(path: str, stdin: IO[Any]) -> bytes | str:

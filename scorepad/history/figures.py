@@ -21,7 +21,7 @@ Players who come and go (RULINGS, "Players come and go"): the players seated in 
 last round are ``ranked`` and placed among themselves; one who left earlier keeps
 their total, has played the game (it counts in their games played, their rounds and
 bids), and is placed after every ranked player, never a winner, and left out of the
-ratings and head to head (scorepad/ratings.py, scorepad/rivals.py). A player's rounds,
+ratings and head to head (scorepad/history/ratings.py, scorepad/history/rivals.py). A player's rounds,
 points and running totals are those of the rounds they were seated in.
 """
 
