@@ -17,8 +17,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from scorepad.models import Browser, Figures, Game, Seat
 from scorepad.history.ratings import rerate_owner
+from scorepad.models import Browser, Figures, Game, Seat
 
 
 def keeper_game(request: HttpRequest, key: str) -> Game:

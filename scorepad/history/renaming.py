@@ -20,10 +20,10 @@ from django.utils.translation import gettext, ngettext
 from rules_engine import RulesError, parse_record
 from scorepad.engine_words import translated
 from scorepad.history.figures import CHUNK, FIGURES, rows_for
-from scorepad.live import publish
-from scorepad.models import Figures, Game, record_fingerprint
 from scorepad.history.ratings import rerate_owner
 from scorepad.history.stats import title_of
+from scorepad.live import publish
+from scorepad.models import Figures, Game, record_fingerprint
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import get_language, gettext
 
 from rules_engine import GAMES
-from scorepad.models import Figures, Rivalry
 from scorepad.history.rivals import tallies
+from scorepad.models import Figures, Rivalry
 
 # The player's page lists this many of their latest games (the history has the rest).
 LATEST = 10

@@ -24,9 +24,9 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from scorepad.guards import throttle
-from scorepad.http import HtmxHttpRequest
 from scorepad.guards.signin import find_user
 from scorepad.guards.throttle import in_words, limited
+from scorepad.http import HtmxHttpRequest
 
 log_out = LogoutView.as_view(next_page="home")
 

@@ -16,8 +16,8 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES, GameRules
-from scorepad.guards.access import keeper_game
 from scorepad.forms import BlankSheetForm, SheetPdfForm
+from scorepad.guards.access import keeper_game
 from scorepad.http import HtmxHttpRequest
 from scorepad.printing.paper import blank_sheet as blank_sheet_paper
 from scorepad.printing.pdf import is_wide, pdf_download

@@ -14,12 +14,18 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorepad.forms import ID_DIGITS, ImportForm, small_number
 from scorepad.guards import throttle
 from scorepad.guards.access import remember, visible_games
-from scorepad.forms import ID_DIGITS, ImportForm, small_number
-from scorepad.http import HtmxHttpRequest
-from scorepad.history.records import MAX_IMPORT_BYTES, Imported, dump, export_records, import_records
 from scorepad.guards.throttle import limited
+from scorepad.history.records import (
+    MAX_IMPORT_BYTES,
+    Imported,
+    dump,
+    export_records,
+    import_records,
+)
+from scorepad.http import HtmxHttpRequest
 
 
 @require_GET

@@ -20,12 +20,12 @@ from rules_engine import (
     table,
 )
 from scorepad import play
-from scorepad.guards.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import STALE, RoundCellsForm
+from scorepad.guards.access import keeper_game
+from scorepad.history.records import export_record
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
-from scorepad.history.records import export_record
 from scorepad.screens.sheet import drawn_sheet, sheet_facts
 
 

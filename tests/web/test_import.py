@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules_engine import load_record, score
-from scorepad.models import Figures, Game
 from scorepad.history.records import MAX_IMPORT_BYTES
+from scorepad.models import Figures, Game
 from tests.five_games import EVERY_GAME, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
 from tests.web.records import without_played_at
 

@@ -13,8 +13,8 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
-from scorepad.printing import pdf
 from scorepad.models import Game
+from scorepad.printing import pdf
 from scorepad.printing.pdf import PdfUnavailable
 from tests.conftest import oh_hell
 
