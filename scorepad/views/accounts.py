@@ -1,4 +1,4 @@
-"""Accounts: sign up, sign in (with a limit on failed tries, see signin.py), sign out.
+"""Accounts: sign up, sign in (with a limit on failed tries, see guards/signin.py), sign out.
 
 No account is needed to keep score. Signing up or in keeps the games this
 browser started (see access.claim_session_games, run on Django's user_logged_in).
