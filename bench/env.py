@@ -52,7 +52,7 @@ def prepare(folder: Path, database_url: str = "") -> None:
             # The load starts hundreds of games from loopback: past the limit per address.
             "GAMES_STARTED_PER_HOUR": "0",
             # Every table's phones share loopback's one address: no CPU budget for it,
-            # nor a bound on its connections or requests (throttle.py, worker.py).
+            # nor a bound on its connections or requests (guards/throttle.py, guards/worker.py).
             "ADDRESS_CPU_SECONDS": "0",
             "CONNECTIONS_PER_ADDRESS": "0",
             "ADDRESS_REQUESTS_PER_SECOND": "0",

@@ -25,8 +25,8 @@ from bench.games import whole_game
 from bench.server import Step, count_queries, percentile
 from bench.wsgi import Browser
 from rules_engine import GAMES, Record, review
-from scorepad import rivals
-from scorepad.figures import figures_of, month_of
+from scorepad.history import rivals
+from scorepad.history.figures import figures_of, month_of
 from scorepad.models import Figures, Game
 
 SIZES = (10, 10_000)

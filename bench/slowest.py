@@ -25,8 +25,8 @@ from bench.server import start_game
 from bench.wsgi import Browser, Reply
 from rules_engine import Record, new_record
 from scorepad.forms.printing import MOST_ROUNDS
-from scorepad.pdf import warm_up
-from scorepad.records import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES, MAX_IMPORT_ROUNDS
+from scorepad.history.records import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES, MAX_IMPORT_ROUNDS
+from scorepad.printing.pdf import warm_up
 
 ROUNDS = 200
 BUDGET_MS = 1000

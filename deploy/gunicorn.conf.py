@@ -4,10 +4,10 @@ and the number of workers (docs/deployment.md, "The ASGI server").
 Read with ``gunicorn --config deploy/gunicorn.conf.py`` from the project's folder.
 """
 
-# Each worker is uvicorn's, guarding its connections (scorepad/worker.py): a request
+# Each worker is uvicorn's, guarding its connections (scorepad/guards/worker.py): a request
 # sent halfway is closed after a few seconds, one address holds a bounded number of
 # connections, and the worker never runs out of files.
-worker_class = "scorepad.worker.Worker"
+worker_class = "scorepad.guards.worker.Worker"
 # No control socket (gunicorn's default is ~/.gunicorn/gunicorn.ctl): nothing here uses
 # it, and a second gunicorn run by the same user (a test, a second site) would take or
 # remove the first's. Signals do the same work (HUP reloads, TERM stops).

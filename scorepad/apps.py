@@ -8,10 +8,10 @@ class ScorepadConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from scorepad.access import on_login
+        from scorepad.guards.access import on_login
         from scorepad.saved_rules import claim_session_sets
 
-        # Games started before signing in become the user's (see access.py).
+        # Games started before signing in become the user's (see guards/access.py).
         user_logged_in.connect(on_login, dispatch_uid="scorepad.claim_session_games")
         # And so do the sets of house rules saved in this browser (see saved_rules.py).
         user_logged_in.connect(claim_session_sets, dispatch_uid="scorepad.claim_session_sets")

@@ -37,6 +37,6 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
 
 # Each worker imports this before its first request: the first PDF's one-off
 # loading (fonts, stylesheets) happens here, not inside a request's 1 s.
-from scorepad.pdf import warm_up  # noqa: E402
+from scorepad.printing.pdf import warm_up  # noqa: E402
 
 warm_up()

@@ -80,7 +80,7 @@ SHEET_COLUMNS = (
     pgettext_lazy("a sheet's column", 'Named'),
     pgettext_lazy("a sheet's column", 'Suit cards'),
     pgettext_lazy("a sheet's column", 'Bonus'),
-    # A round's whole numbers (GameRules.round_numbers), as scorepad.paper heads them.
+    # A round's whole numbers (GameRules.round_numbers), as scorepad.printing.paper heads them.
     pgettext_lazy("a sheet's column", 'Lost'),
 )
 # fmt: on

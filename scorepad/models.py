@@ -24,8 +24,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from rules_engine import MAX_NAME, Entry, Record, RulesError, Table, parse_record, standing
-from scorepad.figures import FIGURES, rebuild, rows_for
-from scorepad.ratings import RATED, rerate, rerate_all
+from scorepad.history.figures import FIGURES, rebuild, rows_for
+from scorepad.history.ratings import RATED, rerate, rerate_all
 
 
 @lru_cache(maxsize=128)
@@ -412,7 +412,7 @@ class Seat(models.Model):
     seen = models.DateTimeField(null=True, blank=True)
     released = models.DateTimeField(null=True, blank=True)
     # Which phone took it, for the keeper to see and to know again: its browser and
-    # system ("Chrome, Android", scorepad/clients.py ``phone_kind``) and its client
+    # system ("Chrome, Android", scorepad/guards/clients.py ``phone_kind``) and its client
     # (``client``: an address, an IPv6 /64).
     phone = models.CharField(max_length=60, blank=True, default="")
     client = models.CharField(max_length=45, blank=True, default="")
@@ -532,7 +532,7 @@ class Figures(models.Model):
     under = models.PositiveSmallIntegerField()
     running = models.JSONField(default=list)  # the player's total after each round
     # The player's rating at this kind of game after this one, if finished and owned
-    # (scorepad/ratings.py): openskill's ordinal, and the estimate it comes from.
+    # (scorepad/history/ratings.py): openskill's ordinal, and the estimate it comes from.
     rating = models.FloatField(null=True, blank=True)
     rating_mu = models.FloatField(null=True, blank=True)
     rating_sigma = models.FloatField(null=True, blank=True)
@@ -593,7 +593,7 @@ class Figures(models.Model):
 
 class Rivalry(models.Model):
     """How one player fared against another in an owner's finished games of one kind,
-    the games both played (scorepad/rivals.py): a player's page adds these up, a few
+    the games both played (scorepad/history/rivals.py): a player's page adds these up, a few
     rows a kind. Derived, never entered, like the ratings, and worked out with them."""
 
     owner = models.ForeignKey(
@@ -652,7 +652,7 @@ def refresh_figures(game: Game, fewer: bool = False) -> None:
 
     Call it wherever a game's record (or owner) changes; one query, and for an owned
     game one more, and the ratings worked out again from this game on when it is
-    finished or was (scorepad/ratings.py). A record the engine cannot read leaves
+    finished or was (scorepad/history/ratings.py). A record the engine cannot read leaves
     the game without figures (its sheet says why).
     """
     # Who sat at the game as it was last rated, if it was: their ratings and head to

@@ -16,9 +16,9 @@ from datetime import datetime
 from django.db import transaction
 
 from rules_engine import Entry, Table
+from scorepad.history.ratings import rerate
 from scorepad.live import publish
 from scorepad.models import Figures, Game, Seat
-from scorepad.ratings import rerate
 from scorepad.screens import kept
 
 

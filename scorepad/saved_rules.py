@@ -1,7 +1,7 @@
 """Saved sets of house rules: kept with the person's games, found again by them.
 
 A signed-in person's sets are theirs (``owner``); a browser's are listed in its
-session, as its games are (``scorepad.access``), so nobody sees another's sets.
+session, as its games are (``scorepad.guards.access``), so nobody sees another's sets.
 """
 
 from __future__ import annotations

@@ -204,7 +204,7 @@ SECRET_KEY = secret_key()
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
 )
-# `scripts/serve --lan` sets this to the laptop's LAN address and name (scorepad/lan.py),
+# `scripts/serve --lan` sets this to the laptop's LAN address and name (scorepad/guards/lan.py),
 # so the phones at the table are not refused with a 400 DisallowedHost.
 ALLOWED_HOSTS += env_list("SCOREPAD_LAN_HOSTS", [])
 
@@ -227,13 +227,13 @@ GZIP_RESPONSES = env_bool("GZIP_RESPONSES", True)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "scorepad.middleware.opener_policy",
+    "scorepad.guards.middleware.opener_policy",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # The CPU one address may ask for (each process's count): static files go before it.
-    "scorepad.middleware.cpu_budget",
+    "scorepad.guards.middleware.cpu_budget",
     # After it: a page over its budget is refused before it waits for a place.
-    "scorepad.middleware.TableFirst",
+    "scorepad.guards.middleware.TableFirst",
     *(["django.middleware.gzip.GZipMiddleware"] if GZIP_RESPONSES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the sessions and before CommonMiddleware, as Django's docs place it.
@@ -244,11 +244,11 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Before the session's own (listed above, so run after it on the way out):
-    # a browser's id and its session slide with use (scorepad/browsers.py).
-    "scorepad.browsers.browser_middleware",
-    "scorepad.middleware.private_pages",
+    # a browser's id and its session slide with use (scorepad/guards/browsers.py).
+    "scorepad.guards.browsers.browser_middleware",
+    "scorepad.guards.middleware.private_pages",
     # A view that lost its database answers 503, try again (not 500).
-    "scorepad.middleware.DatabaseOutOfReach",
+    "scorepad.guards.middleware.DatabaseOutOfReach",
     # Last: it turns a sign-in refused for too many failures into the 429 page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -313,7 +313,7 @@ if _test_database:
     DATABASES["default"]["TEST"] = {"NAME": _test_database}
 
 # One cache for every process and server, kept in the database itself (no extra
-# service): the request limits (scorepad/throttle.py) and the PDFs are shared by
+# service): the request limits (scorepad/guards/throttle.py) and the PDFs are shared by
 # all of them. `migrate` makes its tables (migration 0011 runs `createcachetable`).
 CACHES: dict[str, dict[str, Any]] = {
     "default": {
@@ -321,7 +321,7 @@ CACHES: dict[str, dict[str, Any]] = {
         "LOCATION": "scorepad_cache",
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     },
-    # The PDFs drawn (scorepad/pdf.py), apart: the oldest make room for new ones
+    # The PDFs drawn (scorepad/printing/pdf.py), apart: the oldest make room for new ones
     # without ever pushing out a request limit's count.
     "pdfs": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -366,7 +366,7 @@ LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 20)
 # after a deploy or a new server, streams spread over the servers again.
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 30 * 60)
 
-# The CPU one address may ask of each server process (scorepad/throttle.py, CpuBudget):
+# The CPU one address may ask of each server process (scorepad/guards/throttle.py, CpuBudget):
 # ADDRESS_CPU_SECONDS at once (0: no budget), then ADDRESS_CPU_SECONDS_A_MINUTE; and
 # ADDRESS_REQUESTS_AT_ONCE requests being answered at once (0: no bound). A family's
 # play costs a second or two a minute; importing 200 games, some 8 seconds.
@@ -374,7 +374,7 @@ ADDRESS_CPU_SECONDS = env_int("ADDRESS_CPU_SECONDS", 15)
 ADDRESS_CPU_SECONDS_A_MINUTE = env_int("ADDRESS_CPU_SECONDS_A_MINUTE", 5)
 ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
 
-# The table first (scorepad/middleware.py, ``table_first``): of the pages that cost the
+# The table first (scorepad/guards/middleware.py, ``table_first``): of the pages that cost the
 # most (history, statistics, exports, imports, PDFs, the home page, signing in), each
 # process answers COSTLY_AT_ONCE at once, whoever asks; the others wait their turn up to
 # COSTLY_WAIT_SECONDS, then a 503 says to try again. Taps, tables, seats and streams
@@ -382,7 +382,7 @@ ADDRESS_REQUESTS_AT_ONCE = env_int("ADDRESS_REQUESTS_AT_ONCE", 4)
 COSTLY_AT_ONCE = env_int("COSTLY_AT_ONCE", 1)
 COSTLY_WAIT_SECONDS = env_int("COSTLY_WAIT_SECONDS", 15)
 
-# The production server's worker (scorepad/worker.py) guards its connections: a
+# The production server's worker (scorepad/guards/worker.py) guards its connections: a
 # request's headers must all come within REQUEST_HEADERS_SECONDS of the connection's
 # opening (or its last answer), and its body may pause no longer; one address holds
 # at most CONNECTIONS_PER_ADDRESS connections in each worker (0: no bound), above the
@@ -401,14 +401,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     # Eight spaces are eight characters, but not a password.
-    {"NAME": "scorepad.passwords.NotBlankValidator"},
+    {"NAME": "scorepad.guards.passwords.NotBlankValidator"},
 ]
 
 AUTHENTICATION_BACKENDS = [
     # First: it refuses a sign-in while the name is locked out, before any password check.
     "axes.backends.AxesStandaloneBackend",
     # A name signs in however it is written: "Ann", "ANN", "ａｎｎ" are the same account.
-    "scorepad.signin.AnyCaseBackend",
+    "scorepad.guards.signin.AnyCaseBackend",
 ]
 
 # The sign-in limit (django-axes): 5 failed sign-ins for one name from one address
@@ -417,14 +417,14 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_USERNAME_CALLABLE = "scorepad.signin.username_key"
+AXES_USERNAME_CALLABLE = "scorepad.guards.signin.username_key"
 AXES_RESET_ON_SUCCESS = True
 # Counts a try before its password is checked, so simultaneous tries meet the limit.
-AXES_HANDLER = "scorepad.signin.CountingFirstHandler"
+AXES_HANDLER = "scorepad.guards.signin.CountingFirstHandler"
 AXES_LOCKOUT_CALLABLE = "scorepad.views.accounts.locked_out"
 # The client as every limit counts it (REMOTE_ADDR, an IPv6 /64 as one): a
 # forwarded-for header is whatever the client says.
-AXES_CLIENT_IP_CALLABLE = "scorepad.clients.client"
+AXES_CLIENT_IP_CALLABLE = "scorepad.guards.clients.client"
 # Failed sign-ins are kept (the lockouts), successful ones are not logged.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_ENABLE_ADMIN = False
@@ -489,13 +489,13 @@ if not all(origin.startswith(("https://", "http://")) for origin in CSRF_TRUSTED
 SECURE_REFERRER_POLICY = "same-origin"
 # Cross-Origin-Opener-Policy holds only on a potentially trustworthy origin (HTTPS, or
 # this machine); the home server's LAN address over plain HTTP would have Chromium log
-# that it ignored it on every page. scorepad.middleware.opener_policy sends it where
+# that it ignored it on every page. scorepad.guards.middleware.opener_policy sends it where
 # it holds, instead of Django's SecurityMiddleware sending it everywhere.
 SECURE_CROSS_ORIGIN_OPENER_POLICY = None
 OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-# A session lasts a year after its last use: scorepad/browsers.py saves it once a
+# A session lasts a year after its last use: scorepad/guards/browsers.py saves it once a
 # day, which moves its expiry (saving it at every request would write at every poll).
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 # htmx sends the token from <body hx-headers>, not from the cookie, but the cookie

@@ -10,6 +10,6 @@ application = get_wsgi_application()
 
 # Each gunicorn worker imports this before its first request: the first PDF's
 # one-off loading (fonts, stylesheets) happens here, not inside a request's 1 s.
-from scorepad.pdf import warm_up  # noqa: E402
+from scorepad.printing.pdf import warm_up  # noqa: E402
 
 warm_up()

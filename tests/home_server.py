@@ -1,5 +1,5 @@
 """The home server's stack for the tests that need it whole: gunicorn with uvicorn's
-workers (deploy/gunicorn.conf.py, scorepad/worker.py), DEBUG off, as scripts/home runs
+workers (deploy/gunicorn.conf.py, scorepad/guards/worker.py), DEBUG off, as scripts/home runs
 it, on a SQLite file or on a PostgreSQL database of its own (``DATABASE_URL`` of the
 tests' run, another database name). Its games are made by ``make``, in a process of
 the server's own settings, so the tests' process keeps its own database.

@@ -1,10 +1,10 @@
-"""scorepad/clients.py: which client a request is, and which kind of phone."""
+"""scorepad/guards/clients.py: which client a request is, and which kind of phone."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorepad.clients import phone_kind
+from scorepad.guards.clients import phone_kind
 
 ANDROID_CHROME = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "

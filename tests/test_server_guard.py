@@ -1,4 +1,4 @@
-"""The production server's guard on connections (scorepad/worker.py, issue 36).
+"""The production server's guard on connections (scorepad/guards/worker.py, issue 36).
 
 The slow test starts gunicorn as scripts/prod does (deploy/gunicorn.conf.py, two
 workers, DEBUG off) under the open-files limit systemd gives a service, 1024, and a
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.clients import client_key
-from scorepad.worker import Guard, RequestRate, most_connections, rate_limited
+from scorepad.guards.clients import client_key
+from scorepad.guards.worker import Guard, RequestRate, most_connections, rate_limited
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,7 +17,7 @@ class RenameForm(forms.Form):
     spellings of one person: ``name`` is the new name, maybe another player's.
 
     Posted first without ``confirm`` (the page then says what would change), then
-    with it. The engine checks the name in each game's record (scorepad/renaming.py).
+    with it. The engine checks the name in each game's record (scorepad/history/renaming.py).
     """
 
     player = NameKeyField(

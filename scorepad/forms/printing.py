@@ -42,7 +42,7 @@ class PaperForm(forms.Form):
 
 
 class SheetPdfForm(PaperForm):
-    """A game's PDF: the paper, and which part of a long game (scorepad.pdf.parts)."""
+    """A game's PDF: the paper, and which part of a long game (scorepad.printing.pdf.parts)."""
 
     part = WholeNumberField(label="The part", min_value=1, required=False)
 

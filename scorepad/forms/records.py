@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from rules_engine import RulesError
 from scorepad.engine_words import translated
-from scorepad.records import MAX_IMPORT_BYTES, read_records
+from scorepad.history.records import MAX_IMPORT_BYTES, read_records
 
 
 class ImportForm(forms.Form):

@@ -6,7 +6,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from scorepad.figures import rebuild
+from scorepad.history.figures import rebuild
 
 
 def work_out_figures(apps: Any, schema_editor: Any) -> None:

@@ -5,8 +5,8 @@ from typing import Any
 from django.conf import settings
 from django.db import migrations, models
 
-from scorepad.figures import rebuild
-from scorepad.ratings import rerate_all
+from scorepad.history.figures import rebuild
+from scorepad.history.ratings import rerate_all
 
 
 def work_out_figures(apps: Any, schema_editor: Any) -> None:

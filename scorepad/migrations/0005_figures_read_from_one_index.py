@@ -7,8 +7,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from scorepad import rivals
-from scorepad.figures import CHUNK, month_of
+from scorepad.history import rivals
+from scorepad.history.figures import CHUNK, month_of
 
 
 def copy_from_games(apps: Any, schema_editor: Any) -> None:

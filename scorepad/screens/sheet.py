@@ -22,10 +22,10 @@ from rules_engine import (
     review,
 )
 from rules_engine.messages import names_and
-from scorepad.charts import running_totals
+from scorepad.history.charts import running_totals
 from scorepad.models import Game
-from scorepad.paper import filled_sheet
-from scorepad.pdf import is_wide, parts
+from scorepad.printing.paper import filled_sheet
+from scorepad.printing.pdf import is_wide, parts
 from scorepad.screens.everyone import template
 
 
@@ -77,7 +77,7 @@ def sheet_context(game: Game, keeper: bool = False) -> dict[str, Any]:
         "declarer_marked": any(scored.view.declarer is not None for scored in worked_out.rounds),
         **paper,
         "wide": is_wide(paper["columns"]),
-        # A long game's PDF comes in parts, each quick to draw (scorepad.pdf.parts).
+        # A long game's PDF comes in parts, each quick to draw (scorepad.printing.pdf.parts).
         "pdf_parts": [
             {"number": number, "first": first, "last": last}
             for number, (first, last) in enumerate(parts(paper["rows"], paper["columns"]), start=1)
@@ -119,7 +119,7 @@ def _tappable(game: Game, record: Record, row: dict[str, Any], scored: ScoredRou
     labels = record.rules.seat_boxes
     for seat, cells in enumerate(row["seats"]):
         boxes = []
-        # A team's column holds each partner's boxes in turn (scorepad.paper.by_team).
+        # A team's column holds each partner's boxes in turn (scorepad.printing.paper.by_team).
         owners = cells.get("owners") or [seat] * len(cells["boxes"])
         for index, (text, owner) in enumerate(zip(cells["boxes"], owners, strict=True)):
             box = Box(text)

@@ -4,7 +4,7 @@ from django import template
 from django.utils.timezone import localdate
 
 from rules_engine import review
-from scorepad import access
+from scorepad.guards import access
 from scorepad.models import Game
 from scorepad.result import again_seats, result_text
 

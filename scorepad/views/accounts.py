@@ -1,4 +1,4 @@
-"""Accounts: sign up, sign in (with a limit on failed tries, see signin.py), sign out.
+"""Accounts: sign up, sign in (with a limit on failed tries, see guards/signin.py), sign out.
 
 No account is needed to keep score. Signing up or in keeps the games this
 browser started (see access.claim_session_games, run on Django's user_logged_in).
@@ -23,10 +23,10 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from scorepad import throttle
+from scorepad.guards import throttle
+from scorepad.guards.signin import find_user
+from scorepad.guards.throttle import in_words, limited
 from scorepad.http import HtmxHttpRequest
-from scorepad.signin import find_user
-from scorepad.throttle import in_words, limited
 
 log_out = LogoutView.as_view(next_page="home")
 
@@ -104,5 +104,5 @@ def sign_up(request: HtmxHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "registration/signup.html", {**context, "form": form}, status=400)
     user = form.save()
-    login(request, user, backend="scorepad.signin.AnyCaseBackend")
+    login(request, user, backend="scorepad.guards.signin.AnyCaseBackend")
     return HttpResponseRedirect(context["next"], status=303)

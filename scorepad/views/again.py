@@ -11,9 +11,10 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import RulesError, new_record, review
-from scorepad import play, throttle
-from scorepad.access import keeper_game, remember
+from scorepad import play
 from scorepad.engine_words import translated
+from scorepad.guards import throttle
+from scorepad.guards.access import keeper_game, remember
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.result import again_seats

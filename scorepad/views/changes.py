@@ -20,9 +20,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules_engine import Entry, RulesError, Table, change, places, plan_changes
-from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import ChangeForm, JoinForm, PlanForm, SeatChangeForm, StopForm
+from scorepad.guards.access import keeper_game
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.replays import stale_words

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from rules_engine import GAMES
 from scorepad import play
-from scorepad.access import keeper_game
+from scorepad.guards.access import keeper_game
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Figures
 

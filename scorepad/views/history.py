@@ -18,8 +18,8 @@ from django.utils.html import escape
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
-from scorepad.access import all_games, browser_has_games, visible_figures, visible_games
 from scorepad.forms import HistoryForm
+from scorepad.guards.access import all_games, browser_has_games, visible_figures, visible_games
 from scorepad.http import HtmxHttpRequest, game_address
 from scorepad.models import Figures, Game
 from scorepad.views.players import roster

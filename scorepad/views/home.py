@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES
-from scorepad.access import browser_has_games, visible_figures, visible_games
+from scorepad.guards.access import browser_has_games, visible_figures, visible_games
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Figures, Game
 

@@ -47,12 +47,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.views.decorators.http import require_GET
 
-from scorepad.access import keeper_game, seat_at, viewer_game
+from scorepad.guards.access import keeper_game, seat_at, viewer_game
+from scorepad.guards.throttle import address
 from scorepad.live import bus, drawings
 from scorepad.models import SEEN_EVERY, Game, Seat
 from scorepad.screens.everyone import origin
 from scorepad.screens.streams import HELD, HOLDER, SCREENS, seat_screen
-from scorepad.throttle import address
 
 log = logging.getLogger(__name__)
 

@@ -17,15 +17,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import MAX_NAME, RulesError
 from rules_engine.teams import Partnerships
-from scorepad.access import browser_key, listed_owner, visible_figures
-from scorepad.charts import lines
 from scorepad.engine_words import translated
 from scorepad.forms import RenameForm
-from scorepad.http import HtmxHttpRequest
-from scorepad.models import Figures
-from scorepad.partners import partnerships
-from scorepad.renaming import apply_renaming, plan_renaming
-from scorepad.stats import (
+from scorepad.guards.access import browser_key, listed_owner, visible_figures
+from scorepad.history.charts import lines
+from scorepad.history.partners import partnerships
+from scorepad.history.renaming import apply_renaming, plan_renaming
+from scorepad.history.stats import (
     RATED_GAMES,
     REGULAR,
     GameLine,
@@ -33,6 +31,8 @@ from scorepad.stats import (
     head_to_head,
     player_stats,
 )
+from scorepad.http import HtmxHttpRequest
+from scorepad.models import Figures
 
 # The player's page charts their running total in this many of their latest games.
 CHART_GAMES = 5

@@ -16,11 +16,11 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from rules_engine import GAMES, GameRules
-from scorepad.access import keeper_game
 from scorepad.forms import BlankSheetForm, SheetPdfForm
+from scorepad.guards.access import keeper_game
 from scorepad.http import HtmxHttpRequest
-from scorepad.paper import blank_sheet as blank_sheet_paper
-from scorepad.pdf import is_wide, pdf_download
+from scorepad.printing.paper import blank_sheet as blank_sheet_paper
+from scorepad.printing.pdf import is_wide, pdf_download
 from scorepad.screens.sheet import sheet_context
 
 

@@ -1,6 +1,6 @@
 """Export every game one may list, and import games from a scorepad/1 file.
 
-The formats are in scorepad/records.py: one game is one scorepad/1 record, several
+The formats are in scorepad/history/records.py: one game is one scorepad/1 record, several
 are a JSON array of them. A game's own record is ``/g/<key>/record.json``.
 """
 
@@ -14,12 +14,18 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorepad import throttle
-from scorepad.access import remember, visible_games
 from scorepad.forms import ID_DIGITS, ImportForm, small_number
+from scorepad.guards import throttle
+from scorepad.guards.access import remember, visible_games
+from scorepad.guards.throttle import limited
+from scorepad.history.records import (
+    MAX_IMPORT_BYTES,
+    Imported,
+    dump,
+    export_records,
+    import_records,
+)
 from scorepad.http import HtmxHttpRequest
-from scorepad.records import MAX_IMPORT_BYTES, Imported, dump, export_records, import_records
-from scorepad.throttle import limited
 
 
 @require_GET

@@ -32,9 +32,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules_engine import Table
 from scorepad import play
-from scorepad.access import join_game, join_url, keeper_game, seat_at
-from scorepad.clients import client, phone
 from scorepad.forms import SeatEntryForm, SeatForm, correcting_words, seat_mark, small_number
+from scorepad.guards.access import join_game, join_url, keeper_game, seat_at
+from scorepad.guards.clients import client, phone
 from scorepad.http import HtmxHttpRequest
 from scorepad.live.drawings import caught_up
 from scorepad.models import Game, Seat

@@ -30,8 +30,6 @@ from rules_engine import (
     score_table,
 )
 from rules_engine.options import AS_RULED
-from scorepad import throttle
-from scorepad.access import browser_key, remember
 from scorepad.engine_words import translated
 from scorepad.forms import (
     ID_DIGITS,
@@ -44,6 +42,8 @@ from scorepad.forms import (
     SetupForm,
     small_number,
 )
+from scorepad.guards import throttle
+from scorepad.guards.access import browser_key, remember
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game, HouseRules
 from scorepad.saved_rules import find_set, save_set, saved_for_form

@@ -20,7 +20,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from scorepad.access import keeper_game, viewer_game, viewer_url, viewer_version
+from scorepad.guards.access import keeper_game, viewer_game, viewer_url, viewer_version
 from scorepad.http import HtmxHttpRequest
 from scorepad.live.drawings import caught_up
 from scorepad.screens.sheet import sheet_context

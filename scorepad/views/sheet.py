@@ -20,12 +20,12 @@ from rules_engine import (
     table,
 )
 from scorepad import play
-from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import STALE, RoundCellsForm
+from scorepad.guards.access import keeper_game
+from scorepad.history.records import export_record
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
-from scorepad.records import export_record
 from scorepad.screens.sheet import drawn_sheet, sheet_facts
 
 
@@ -33,7 +33,7 @@ from scorepad.screens.sheet import drawn_sheet, sheet_facts
 def sheet(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The keeper's sheet, live; with htmx (a poll every few seconds, where no stream
     can be had: a laptop's runserver) its parts alone. Kept out of every cache, as
-    every keeper page is (scorepad/middleware.py), so a poll has no ETag to offer."""
+    every keeper page is (scorepad/guards/middleware.py), so a poll has no ETag to offer."""
     game = keeper_game(request, key)
     context = sheet_facts(game) | drawn_sheet(game, request) | {"live": True}
     return render(request, "sheet.html#page" if request.htmx else "sheet.html", context)

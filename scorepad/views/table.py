@@ -25,9 +25,9 @@ from rules_engine import (
     take_back,
 )
 from scorepad import play
-from scorepad.access import keeper_game
 from scorepad.engine_words import translated
 from scorepad.forms import CorrectForm, EntryForm, VersionForm
+from scorepad.guards.access import keeper_game
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Game
 from scorepad.replays import entered_before, is_replay, mark_entered_before, stale_words

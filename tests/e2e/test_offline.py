@@ -171,7 +171,7 @@ def test_a_tap_the_server_could_not_take_just_then_is_kept_and_sent_again(
 def test_on_a_full_disk_the_phone_says_so_in_words_and_sends_the_tap_once_there_is_room(
     screens: Screens, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The server's own answer (507, scorepad/middleware.py), from the live server.
+    # The server's own answer (507, scorepad/guards/middleware.py), from the live server.
     screens.game = "offline-disk-full"
     screens.set_up("oh-hell", "Oh Hell", ["Ann", "Bob", "Cas"], first_dealer=0)
     page = screens.page

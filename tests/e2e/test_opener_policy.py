@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-LAN_HOST = "scorepad.lan"
+LAN_HOST = "scorepad.guards.lan"
 
 
 @pytest.fixture

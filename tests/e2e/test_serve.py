@@ -158,7 +158,7 @@ def get(url: str, host: str | None = None) -> tuple[int, str]:
 def test_on_the_lan_it_runs_with_debug_off_and_streams_too(
     tmp_path: Path, browser: Browser, screenshots: Path
 ) -> None:
-    from scorepad import lan
+    from scorepad.guards import lan
 
     addresses = lan.lan_addresses()
     if not addresses:
@@ -200,7 +200,7 @@ def test_on_the_lan_it_runs_with_debug_off_and_streams_too(
 
 
 def test_home_prints_the_address_last_and_logs_each_request(tmp_path: Path) -> None:
-    from scorepad import lan
+    from scorepad.guards import lan
 
     if not lan.lan_addresses():
         pytest.skip("this machine has no LAN address: scripts/home stops, saying so")

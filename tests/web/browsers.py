@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.test import Client
 
-from scorepad.browsers import COOKIE, SALT
+from scorepad.guards.browsers import COOKIE, SALT
 from scorepad.models import Browser, Game, new_key
 
 

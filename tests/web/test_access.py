@@ -1,4 +1,4 @@
-"""Who may see and change a game (scorepad/access.py), across every view.
+"""Who may see and change a game (scorepad/guards/access.py), across every view.
 
 A keeper link opens the game to enter and change it; a viewer link shows it read
 only; the owner, signed in, finds it listed. Anyone else (a made-up key, the

@@ -1,4 +1,4 @@
-"""backup_games and restore_games (scorepad/backups.py): a family's nightly backup,
+"""backup_games and restore_games (scorepad/history/backups.py): a family's nightly backup,
 restored into an empty database, gives every game back with the same scores."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from rules_engine import parse_record, score
-from scorepad import browsers
+from scorepad.guards import browsers
 from scorepad.models import Browser, Figures, Game, Rivalry, Seat
 from tests.conftest import ROUND_1, ROUND_2, _short_game_rounds, bid, oh_hell
 from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, SINKER
@@ -182,7 +182,7 @@ def test_the_newest_backup_is_the_one_restored(tmp_path: Path) -> None:
     run("backup_games", str(tmp_path))
     Game.start(parse_record(SINKER))
     later = datetime(2099, 1, 1, tzinfo=UTC)
-    from scorepad.backups import backup
+    from scorepad.history.backups import backup
 
     backup(tmp_path, now=later)
     empty_the_database()

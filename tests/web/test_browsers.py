@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from rules_engine import parse_record
-from scorepad.browsers import COOKIE, OLD_SESSION_GAMES, SEEN
+from scorepad.guards.browsers import COOKIE, OLD_SESSION_GAMES, SEEN
 from scorepad.models import Game
 from tests.conftest import PLAYERS, oh_hell, start_game
 from tests.web.browsers import browser_cookie, kept_here, started_here

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from scorepad.charts import lines, nice_step, running_totals
+from scorepad.history.charts import lines, nice_step, running_totals
 
 # The conftest's played game: Oh Hell, two rounds (totals after each round).
 TOTALS = [(13, 4, 12, 1), (25, 15, 25, 4)]

@@ -1,5 +1,5 @@
 """A tap whose database connection is lost: 503, try again, and nothing half-saved
-(scorepad/middleware.DatabaseOutOfReach, issue 36)."""
+(scorepad/guards/middleware.DatabaseOutOfReach, issue 36)."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_a_postgresql_connection_killed_mid_tap_answers_503_and_the_next_tap_goe
 def dropped_first(monkeypatch: pytest.MonkeyPatch, times: int) -> list[str]:
     """The keeper's table finds its database connection dropped the first ``times`` it
     asks; each time it asks is noted."""
-    from scorepad import access
+    from scorepad.guards import access
     from scorepad.views import table as table_views
 
     real = access.keeper_game

@@ -1,5 +1,5 @@
 """A tap on a full disk: 507 in words the phone shows, nothing half-saved, logged once,
-and taken when sent again once there is room (scorepad/middleware.DatabaseOutOfReach,
+and taken when sent again once there is room (scorepad/guards/middleware.DatabaseOutOfReach,
 issue 49)."""
 
 from __future__ import annotations

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import GAMES, StepKind, parse_record, presets, review
-from scorepad import throttle
 from scorepad.forms import SetupForm
+from scorepad.guards import throttle
 from scorepad.models import Figures, Game
 from scorepad.screens.table import current_table
 from tests.five_games import ABRACADABRA, BOERENBRIDGE, BRINK_BID, OH_HELL, SINKER

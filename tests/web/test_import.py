@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules_engine import load_record, score
+from scorepad.history.records import MAX_IMPORT_BYTES
 from scorepad.models import Figures, Game
-from scorepad.records import MAX_IMPORT_BYTES
 from tests.five_games import EVERY_GAME, HOOKED, HOOKED_MESSAGE, OH_HELL, SINKER
 from tests.web.records import without_played_at
 
@@ -438,8 +438,8 @@ def no_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object) -> None:
         raise AssertionError("a round was scored")
 
-    monkeypatch.setattr("scorepad.records.score", refuse)
-    monkeypatch.setattr("scorepad.records.parse_record", refuse)
+    monkeypatch.setattr("scorepad.history.records.score", refuse)
+    monkeypatch.setattr("scorepad.history.records.parse_record", refuse)
 
 
 def test_it_refuses_more_than_200_games_before_scoring_any(

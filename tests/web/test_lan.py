@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from django.conf import settings
 
-from scorepad import lan
+from scorepad.guards import lan
 
 
 def route_from(table: dict[str, str]) -> Callable[[str], str | None]:

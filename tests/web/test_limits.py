@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from rules_engine import new_record
-from scorepad import throttle
+from scorepad.guards import throttle
 from scorepad.models import Game
 from tests.web.browsers import kept_here
 
@@ -160,7 +160,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         done.append(template)
         return f"%PDF-1.7 {len(done)}".encode()
 
-    monkeypatch.setattr("scorepad.pdf.render_pdf", draw)
+    monkeypatch.setattr("scorepad.printing.pdf.render_pdf", draw)
     return done
 
 

@@ -13,8 +13,8 @@ from django.db import connections
 from django.test import Client
 from django.utils import timezone
 
+from scorepad.guards.signin import AnyCaseBackend
 from scorepad.models import Game
-from scorepad.signin import AnyCaseBackend
 from tests.conftest import start_game
 
 PASSWORD = "a-long-card-table-password"

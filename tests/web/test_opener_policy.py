@@ -8,7 +8,7 @@ from django.test import Client, override_settings
 
 from scorepad.models import Game
 
-HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver", "192.168.1.20", "scorepad.lan"]
+HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver", "192.168.1.20", "scorepad.guards.lan"]
 
 
 @pytest.mark.parametrize(
@@ -21,7 +21,7 @@ def test_this_machine_over_plain_http_gets_the_opener_policy(client: Client, hos
     assert response["Cross-Origin-Opener-Policy"] == "same-origin"
 
 
-@pytest.mark.parametrize("host", ["192.168.1.20:8000", "scorepad.lan", "testserver"])
+@pytest.mark.parametrize("host", ["192.168.1.20:8000", "scorepad.guards.lan", "testserver"])
 @override_settings(ALLOWED_HOSTS=HOSTS)
 def test_a_lan_address_over_plain_http_gets_none(client: Client, host: str, new_game: Game) -> None:
     for url in ("/", f"/g/{new_game.key}/", f"/g/{new_game.key}/sheet/", "/new/oh-hell/"):
@@ -30,7 +30,7 @@ def test_a_lan_address_over_plain_http_gets_none(client: Client, host: str, new_
         assert "Cross-Origin-Opener-Policy" not in response, url
 
 
-@pytest.mark.parametrize("host", ["192.168.1.20", "scorepad.lan"])
+@pytest.mark.parametrize("host", ["192.168.1.20", "scorepad.guards.lan"])
 @override_settings(ALLOWED_HOSTS=HOSTS)
 def test_https_gets_the_opener_policy_whatever_the_host(client: Client, host: str) -> None:
     response = client.get("/", HTTP_HOST=host, secure=True)
@@ -43,9 +43,9 @@ def test_https_gets_the_opener_policy_whatever_the_host(client: Client, host: st
     SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
 )
 def test_https_ended_by_a_proxy_gets_it_too(client: Client) -> None:
-    response = client.get("/", HTTP_HOST="scorepad.lan", HTTP_X_FORWARDED_PROTO="https")
+    response = client.get("/", HTTP_HOST="scorepad.guards.lan", HTTP_X_FORWARDED_PROTO="https")
     assert response["Cross-Origin-Opener-Policy"] == "same-origin"
-    plain = client.get("/", HTTP_HOST="scorepad.lan", HTTP_X_FORWARDED_PROTO="http")
+    plain = client.get("/", HTTP_HOST="scorepad.guards.lan", HTTP_X_FORWARDED_PROTO="http")
     assert "Cross-Origin-Opener-Policy" not in plain
 
 

@@ -287,7 +287,7 @@ def test_the_page_makes_as_many_queries_with_300_games_as_with_10(
     django_user_model: Any,
 ) -> None:
     from bench.history import make_history
-    from scorepad.ratings import rerate_owner
+    from scorepad.history.ratings import rerate_owner
 
     counts = []
     for size in (10, 300):
@@ -323,7 +323,7 @@ def test_signed_in_the_games_this_browser_keeps_count_too(
 def test_the_rating_chart_draws_each_games_latest_ratings_oldest_first(
     django_user_model: Any,
 ) -> None:
-    from scorepad.stats import player_stats
+    from scorepad.history.stats import player_stats
 
     user = django_user_model.objects.create_user("keeper")
     games = [owned(user, sinker(("Ann", "Bob"), (3, 5)), day) for day in (1, 2, 3)]

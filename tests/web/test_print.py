@@ -7,7 +7,7 @@ from django.test import Client
 
 from rules_engine import GAMES, OPEN_ROWS, RulesError, Setup, new_record, schedule
 from scorepad.forms.printing import MOST_ROUNDS
-from scorepad.paper import team_boxes
+from scorepad.printing.paper import team_boxes
 from tests.web.test_paper_pdf import drawn
 from tests.web.test_sheet import rows_to_play as sheet_rows
 

@@ -18,7 +18,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad import throttle
+from scorepad.guards import throttle
 from scorepad.models import Game
 from tests.conftest import ROUND_1, ROUND_2, oh_hell
 

@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from rules_engine import parse_record
+from scorepad.history.rivals import tallies
+from scorepad.history.stats import head_to_head
 from scorepad.models import Figures, Game, Rivalry, refresh_figures
-from scorepad.rivals import tallies
-from scorepad.stats import head_to_head
 from tests.web.browsers import started_here
 
 

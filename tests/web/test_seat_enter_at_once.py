@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 
 from rules_engine import new_record
-from scorepad.access import seat_at
+from scorepad.guards.access import seat_at
 from scorepad.models import Game, Seat
 from scorepad.views import seats
 from tests.conftest import bid

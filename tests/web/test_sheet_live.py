@@ -17,9 +17,9 @@ from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client
 
 from rules_engine import new_record
-from scorepad import pdf
 from scorepad.live import bus
 from scorepad.models import Game
+from scorepad.printing import pdf
 from scorepad.screens import streams
 from tests.web.test_live import events, open_stream, run
 

@@ -13,9 +13,9 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
-from scorepad import pdf
 from scorepad.models import Game
-from scorepad.pdf import PdfUnavailable
+from scorepad.printing import pdf
+from scorepad.printing.pdf import PdfUnavailable
 from tests.conftest import oh_hell
 
 # Points: A4 is 210 x 297 mm, Letter 8.5 x 11 in.
@@ -164,7 +164,7 @@ def test_without_pango_it_says_to_print_from_the_browser(
     def no_pango(*args: object) -> bytes:
         raise PdfUnavailable("cannot load library 'libpango-1.0-0'")
 
-    monkeypatch.setattr("scorepad.pdf.render_pdf", no_pango)
+    monkeypatch.setattr("scorepad.printing.pdf.render_pdf", no_pango)
 
     response = client.get(f"/g/{played_game.key}/sheet.pdf")
 
@@ -181,7 +181,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         templates.append(template)
         return f"%PDF-1.7 {len(templates)}".encode()
 
-    monkeypatch.setattr("scorepad.pdf.render_pdf", draw)
+    monkeypatch.setattr("scorepad.printing.pdf.render_pdf", draw)
     return templates
 
 

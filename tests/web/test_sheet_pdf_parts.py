@@ -1,6 +1,6 @@
 """A long game's PDF comes in parts (/g/<key>/sheet.pdf?part=N), each quick to draw.
 
-Each part holds rows up to scorepad.pdf.PART_WEIGHT: a row weighs its columns and
+Each part holds rows up to scorepad.printing.pdf.PART_WEIGHT: a row weighs its columns and
 half the characters in its boxes.
 """
 
@@ -15,8 +15,8 @@ from django.test import Client
 from bench.slowest import longest_game
 from rules_engine import Record, review
 from scorepad.models import Game
-from scorepad.paper import filled_sheet
-from scorepad.pdf import parts, row_weight
+from scorepad.printing.paper import filled_sheet
+from scorepad.printing.pdf import parts, row_weight
 from tests.web.test_sheet_pdf import assert_pdf_download, drawn, pdf_pages
 
 __all__ = ["drawn"]  # the fixture, used here too

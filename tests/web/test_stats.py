@@ -13,8 +13,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from rules_engine import Record, parse_record
+from scorepad.history.stats import GameStats, PlayerStats, player_stats
 from scorepad.models import Figures, Game, refresh_figures
-from scorepad.stats import GameStats, PlayerStats, player_stats
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dev"]
 

@@ -1,4 +1,4 @@
-"""The table first (scorepad/middleware.TableFirst): the pages that cost the most wait
+"""The table first (scorepad/guards/middleware.TableFirst): the pages that cost the most wait
 for one place a process; taps and the table's pages never wait for them."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorepad.middleware import TableFirst
+from scorepad.guards.middleware import TableFirst
 from scorepad.models import Game
 from tests.web.test_enter import entry
 

@@ -3,7 +3,7 @@
 Writes ``DIR/scorepad-backup-<date>T<time>/``: one record a game (``games/<number>.json``)
 and ``index.json`` with each game's links, owner, dates and round in progress, and
 its owners' accounts (password hashes), so that ``restore_games DIR`` gives every
-game back as it was (scorepad/backups.py). ``--keep N`` then removes all but the
+game back as it was (scorepad/history/backups.py). ``--keep N`` then removes all but the
 newest N backups in DIR. Run it nightly (deploy/scorepad-backup.timer).
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorepad.backups import BackupError, backup, prune
+from scorepad.history.backups import BackupError, backup, prune
 
 
 class Command(BaseCommand):

@@ -15,8 +15,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorepad.forms import ID_DIGITS, small_number
+from scorepad.history.records import dump, export_records
 from scorepad.models import Game
-from scorepad.records import dump, export_records
 
 
 class Command(BaseCommand):

@@ -23,8 +23,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
 from rules_engine import RulesError
+from scorepad.history.records import MAX_IMPORT_BYTES, import_records, read_records
 from scorepad.models import Game
-from scorepad.records import MAX_IMPORT_BYTES, import_records, read_records
 
 
 def _read(path: str, stdin: IO[Any]) -> bytes | str:

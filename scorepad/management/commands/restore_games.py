@@ -6,7 +6,7 @@ round in progress; the owners' accounts with their passwords as they were. A gam
 whose key is in the database already is left as it is, so restoring twice makes
 nothing twice. All or none: a record the engine cannot read stops the restore with
 one line, and nothing is restored. The figures, ratings and head-to-head tallies
-are then worked out again from the records (scorepad/backups.py). A database never
+are then worked out again from the records (scorepad/history/backups.py). A database never
 set up (a new machine, before Scorepad first started) is migrated first.
 """
 
@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 
-from scorepad.backups import BackupError, restore
+from scorepad.history.backups import BackupError, restore
 
 
 class Command(BaseCommand):

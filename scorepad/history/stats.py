@@ -1,7 +1,7 @@
 """A player's figures, game by game, read from the stored figures with aggregate queries.
 
 Every figure comes from ``Figures`` (worked out by the engine when a game is saved,
-see scorepad/figures.py for what counts, and scorepad/ratings.py for the ratings),
+see scorepad/history/figures.py for what counts, and scorepad/history/ratings.py for the ratings),
 so a page costs the same few queries whatever the number of games. The views pass
 in the figures a person may list. A player is a name as typed, compared casefolded
 ("ann" is "Ann"), as ``Figures.name_key`` stores it; the name shown is the one typed
@@ -24,8 +24,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import get_language, gettext
 
 from rules_engine import GAMES
+from scorepad.history.rivals import tallies
 from scorepad.models import Figures, Rivalry
-from scorepad.rivals import tallies
 
 # The player's page lists this many of their latest games (the history has the rest).
 LATEST = 10
@@ -345,7 +345,7 @@ def head_to_head(
     """The player against each regular opponent, in the finished games both played.
 
     ``owner``: the figures are all this owner's games, whose tallies are kept by
-    kind (scorepad/rivals.py): a few rows added up. Otherwise one grouped query over
+    kind (scorepad/history/rivals.py): a few rows added up. Otherwise one grouped query over
     the player's figures, each joined to the others' in its game (the player's row
     is visible, so is the whole game).
     """

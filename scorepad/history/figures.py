@@ -21,8 +21,8 @@ Players who come and go (RULINGS, "Players come and go"): the players seated in 
 last round are ``ranked`` and placed among themselves; one who left earlier keeps
 their total, has played the game (it counts in their games played, their rounds and
 bids), and is placed after every ranked player, never a winner, and left out of the
-ratings and head to head (scorepad/ratings.py, scorepad/rivals.py). A player's rounds,
-points and running totals are those of the rounds they were seated in.
+ratings and head to head (ratings.py and rivals.py, beside this one). A player's
+rounds, points and running totals are those of the rounds they were seated in.
 """
 
 from __future__ import annotations

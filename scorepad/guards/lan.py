@@ -1,8 +1,8 @@
 """The address the phones at the table open when Scorepad runs on a laptop.
 
-``scripts/serve --lan`` and ``scripts/home`` run ``python -m scorepad.lan --hosts``
+``scripts/serve --lan`` and ``scripts/home`` run ``python -m scorepad.guards.lan --hosts``
 to learn which host names to allow (they hand them to the settings as
-``SCOREPAD_LAN_HOSTS``), then ``python -m scorepad.lan --port 8000`` to print the
+``SCOREPAD_LAN_HOSTS``), then ``python -m scorepad.guards.lan --port 8000`` to print the
 address and its QR code, last: the servers they start print no start-up lines of
 their own (which would name ``http://0.0.0.0:8000``, every address, which no phone
 can open).
@@ -96,7 +96,7 @@ def url(address: str, port: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m scorepad.lan",
+        prog="python -m scorepad.guards.lan",
         description="Print the address phones on this network open, with its QR code.",
     )
     parser.add_argument("--port", type=int, default=8000, help="the app's port (8000)")

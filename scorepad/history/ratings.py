@@ -30,7 +30,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from rules_engine import GAMES, Setup
 from rules_engine.teams import Partnerships
-from scorepad import rivals
+from scorepad.history import rivals
 
 MODEL = PlackettLuce()
 # Rows written at a time.
@@ -107,7 +107,7 @@ def rerate(
     ``since`` row on (every game when None); returns the rows whose rating changed.
 
     The games before ``since`` keep theirs: each player starts from their rating
-    after their last game before it. The head-to-head tallies (scorepad/rivals.py)
+    after their last game before it. The head-to-head tallies (scorepad/history/rivals.py)
     move with the ratings: they are worked out again for the players of those games,
     and ``players`` (who sat at ``since``'s game before it changed).
     """

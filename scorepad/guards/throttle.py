@@ -6,7 +6,7 @@ minutes) in Django's cache, which every process and server shares (settings.CACH
 Over the limit, the view is not run: a 429 says when to try again. The count is
 kept with the cache's add and incr, close enough for a limit (a few racing
 requests may slip past it, never many). Sign-in has a limit of each name's
-failures too (django-axes, see scorepad/signin.py).
+failures too (django-axes, see scorepad/guards/signin.py).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from scorepad.clients import client
+from scorepad.guards.clients import client
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def new_games() -> Limit | None:
 
 
 def address(request: HttpRequest) -> str:
-    """The client a request counts as, for every limit (scorepad/clients.py)."""
+    """The client a request counts as, for every limit (scorepad/guards/clients.py)."""
     return client(request)
 
 

@@ -49,7 +49,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
 
-from scorepad.clients import client_key
+from scorepad.guards.clients import client_key
 
 # The most connections one turn of a worker's event loop accepts (QueueKeepingServer).
 ACCEPTED_A_TURN = 128

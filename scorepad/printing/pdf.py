@@ -33,7 +33,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import gettext
 
-from scorepad import throttle
+from scorepad.guards import throttle
 
 # WeasyPrint warns of every screen-only CSS rule it skips (sticky, overflow-x...)
 # in scorepad.css, on every PDF: expected, and not worth a log line each.
@@ -61,7 +61,7 @@ def is_wide(columns: int) -> bool:
 
 
 def row_weight(row: dict[str, Any], columns: int) -> int:
-    """What a played row of the sheet (scorepad.paper) costs to draw, roughly."""
+    """What a played row of the sheet (scorepad.printing.paper) costs to draw, roughly."""
     texts = [*row["boxes"], *(box for seat in row["seats"] for box in seat["boxes"])]
     texts += [text for seat in row["seats"] for text in (seat["score"], seat["total"])]
     return columns + sum(len(str(text)) for text in texts) // 2

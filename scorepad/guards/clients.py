@@ -1,7 +1,7 @@
 """Which client a request is: the one answer every limit counts by.
 
-The connection guard and the request rate (scorepad/worker.py), the CPU budget
-(scorepad/middleware.py), the request limits (scorepad/throttle.py: sign-up, sign-in,
+The connection guard and the request rate (scorepad/guards/worker.py), the CPU budget
+(scorepad/guards/middleware.py), the request limits (scorepad/guards/throttle.py: sign-up, sign-in,
 imports, exports, PDFs, new games), the live streams' bounds (scorepad/views/live.py)
 and the sign-in lockout (django-axes, AXES_CLIENT_IP_CALLABLE) all ask ``client``, so
 that a client counts the same way for each: by its address, or for IPv6 by its /64

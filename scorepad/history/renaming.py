@@ -19,11 +19,11 @@ from django.utils.translation import gettext, ngettext
 
 from rules_engine import RulesError, parse_record
 from scorepad.engine_words import translated
-from scorepad.figures import CHUNK, FIGURES, rows_for
+from scorepad.history.figures import CHUNK, FIGURES, rows_for
+from scorepad.history.ratings import rerate_owner
+from scorepad.history.stats import title_of
 from scorepad.live import publish
 from scorepad.models import Figures, Game, record_fingerprint
-from scorepad.ratings import rerate_owner
-from scorepad.stats import title_of
 
 
 @dataclass(frozen=True)

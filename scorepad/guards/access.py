@@ -4,7 +4,7 @@ A keeper link (``/g/<key>/``), viewer link, Join link (``/j/<join_key>/``) or se
 link (``/s/<key>/``, one player's phone) is itself the permission to that one game.
 Lists of games (history, players) show only the signed-in owner's games and the games
 started in this browser without an account (``Game.browser``, known by
-the browser's signed cookie: see scorepad/browsers.py), so nobody lists another's games.
+the browser's signed cookie: see scorepad/guards/browsers.py), so nobody lists another's games.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
+from scorepad.history.ratings import rerate_owner
 from scorepad.models import Browser, Figures, Game, Seat
-from scorepad.ratings import rerate_owner
 
 
 def keeper_game(request: HttpRequest, key: str) -> Game:

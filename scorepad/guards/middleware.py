@@ -28,7 +28,7 @@ from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext
 
-from scorepad import throttle
+from scorepad.guards import throttle
 
 
 def private_pages(

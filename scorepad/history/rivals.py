@@ -53,7 +53,7 @@ def partner_seats(kinds: Iterable[str] | None = None) -> list[tuple[str, int, in
     """(kind, seat, a partner's seat) for each game played by partners (Spades) among
     ``kinds`` (or all), from the engine's teams (``GameRules.partnerships``). Partners are
     not rivals: they win and lose together, so they are left out of each other's head to
-    head; a player's page shows their partnerships apart (scorepad/partners.py)."""
+    head; a player's page shows their partnerships apart (scorepad/history/partners.py)."""
     pairs = []
     for kind in GAMES if kinds is None else kinds:
         rules = GAMES.get(kind)
