@@ -39,7 +39,10 @@ SWAP_BYTES = 4096
 # script and style (keep.js, scorepad.css), with an offline tap's value said and the
 # question kept clear of the notes (keep.js), some 1.2 KB in all; the video itself is
 # fetched only where the browser gives no Wake Lock (5.6 KB, once). 47.9 KB measured.
-FIRST_LOAD_BYTES = 48 * 1024
+# 48 KB until a full disk was said in words and its tap kept (keep.js, issue 49) and
+# the keeper's table asked about a seat taken by a released phone (issue 50): 0.2 KB
+# together; 48.2 KB measured (49,348 bytes, Oh Hell for seven).
+FIRST_LOAD_BYTES = int(48.5 * 1024)
 
 
 def stored(record: Record, pending: tuple[Entry, ...] = ()) -> Game:
@@ -169,7 +172,7 @@ def served_size(url: str, settings: Any) -> int:
 
 
 @pytest.mark.parametrize(("name", "players", "rounds"), TABLES)
-def test_a_game_screens_first_load_is_under_47_kb_compressed(
+def test_a_game_screens_first_load_is_within_its_budget_compressed(
     name: str, players: int, rounds: int, settings: Any
 ) -> None:
     settings.DEBUG = False  # no debug script in the page

@@ -146,7 +146,8 @@ def test_a_database_url_becomes_a_postgresql_database() -> None:
     assert database["PASSWORD"] == "p@ss"
     assert database["HOST"] == "db.example.com"
     assert database["PORT"] == "6432"
-    assert database["OPTIONS"] == {"sslmode": "require"}
+    # connect_timeout: a database out of reach is told in seconds (DATABASE_WAIT_SECONDS).
+    assert database["OPTIONS"] == {"sslmode": "require", "connect_timeout": "5"}
     assert database["CONN_HEALTH_CHECKS"] is True
     assert database["CONN_MAX_AGE"] == 60
 
@@ -155,7 +156,7 @@ def test_a_database_url_may_leave_out_the_password_and_port() -> None:
     database = postgres_database("postgresql://postgres@127.0.0.1/test")
 
     assert (database["USER"], database["PASSWORD"], database["PORT"]) == ("postgres", "", "")
-    assert database["OPTIONS"] == {}
+    assert database["OPTIONS"] == {"connect_timeout": "5"}
 
 
 @pytest.mark.parametrize(
