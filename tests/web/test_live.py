@@ -458,7 +458,7 @@ def no_stream_open(settings: Any) -> None:
     deadline = time.monotonic() + settings.LIVE_HEARTBEAT_SECONDS + 10
     while live_views._open and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert live_views._open == {}, "a stream of an earlier test is still open"
+    assert live_views._open == {}, f"a stream of an earlier test is still open: {live_views._open}"
 
 
 @pytest.mark.usefixtures("no_stream_open")
