@@ -121,12 +121,13 @@ def _remember(game_id: int, version: int, key: Key, drawn: Drawn) -> Drawn:
     return drawn
 
 
-def _known(game_id: int, version: int, key: Key) -> Drawn | None:
+def _known(game_id: int, version: int, key: Key, in_request: bool = False) -> Drawn | None:
     """The view of this version as drawn here lately, or as the process that saved it
-    drew it for every process (``share``: read, not drawn again)."""
+    drew it for every process (``share``: read, not drawn again). ``in_request``: read
+    on a request's own connection, which the request still needs (``caught_up``)."""
     with _lock:
         kept = _drawn.get((game_id, version, *key))
-    if kept is None and _read_shared(game_id, version):
+    if kept is None and _read_shared(game_id, version, in_request):
         with _lock:
             kept = _drawn.get((game_id, version, *key))
     return kept
@@ -139,7 +140,7 @@ def caught_up(request: HttpRequest, game: Game, view: str) -> dict[str, str] | N
     game itself (told ``behind``, or a poll) is answered from them rather than drawn
     again: a query at most, where drawing costs the most (issue 44)."""
     language = translation.get_language() or settings.LANGUAGE_CODE
-    drawn = _known(game.pk, game.version, (view, language, origin(request)))
+    drawn = _known(game.pk, game.version, (view, language, origin(request)), in_request=True)
     if drawn is None:
         return None
     return {part.name: part.html() for part in drawn.parts} | drawn.facts
@@ -261,9 +262,11 @@ def _store(
         )
 
 
-def _read_shared(game_id: int, version: int) -> bool:
+def _read_shared(game_id: int, version: int, in_request: bool = False) -> bool:
     """Read the drawings of one version that its process shared (once here, for every
-    view of it), kept with this process's own; whether they were read just now."""
+    view of it), kept with this process's own; whether they were read just now. The
+    shared thread gives its connection back after; a request keeps its own (closed in
+    a request's transaction, it would fail the request's next query)."""
     with _lock:
         if (game_id, version) in _read_lately:
             return False
@@ -274,7 +277,8 @@ def _read_shared(game_id: int, version: int) -> bool:
         rows = Drawing.objects.filter(game_id=game_id, version=version)
         found = list(rows.values_list("view", "language", "site", "events"))
     finally:
-        done_with_database()
+        if not in_request:
+            done_with_database()
     for view, language, site, events in found:
         _remember(game_id, version, (view, language, site), _drawn_of(version, events))
     return bool(found)
