@@ -146,3 +146,22 @@ def home_server(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def on_database(kind: str, folder: Path) -> Iterator[HomeServer]:
+    """The home server on SQLite (``kind`` "sqlite") or on a PostgreSQL database of its
+    own ("postgresql": skipped where the run has none), dropped after."""
+    import pytest
+
+    url, name = None, f"{os.environ.get('TEST_DATABASE_NAME', 'test')}_home"
+    if kind == "postgresql":
+        url = postgres_url(name)
+        if url is None:
+            pytest.skip("PostgreSQL only (DATABASE_URL=postgres://...)")
+    try:
+        with home_server(folder, url) as running:
+            yield running
+    finally:
+        if url is not None:
+            drop_postgres(name)

@@ -5,7 +5,6 @@ where the run has one (``DATABASE_URL``)."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import socket
@@ -19,7 +18,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.home_server import HomeServer, drop_postgres, home_server, postgres_url
+from tests.home_server import HomeServer, on_database
 
 pytestmark = pytest.mark.slow
 
@@ -30,17 +29,9 @@ BEHIND = re.compile(r"^event: behind\ndata: (\d+)$", re.M)
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[HomeServer]:
-    url, name = None, f"{os.environ.get('TEST_DATABASE_NAME', 'test')}_home"
-    if request.param == "postgresql":
-        url = postgres_url(name)
-        if url is None:
-            pytest.skip("PostgreSQL only (DATABASE_URL=postgres://...)")
-    try:
-        with home_server(tmp_path, url) as running:
-            yield running
-    finally:
-        if url is not None:
-            drop_postgres(name)
+    """The home server, on SQLite, then on PostgreSQL where the run has one."""
+    with on_database(request.param, tmp_path) as running:
+        yield running
 
 
 def connect(server: HomeServer, address: str = "127.0.0.1") -> socket.socket:

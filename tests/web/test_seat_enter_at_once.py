@@ -5,9 +5,9 @@ saved while they were being decided; one that does conflict says what happened."
 from __future__ import annotations
 
 import http.client
-import os
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -20,7 +20,7 @@ from scorepad.guards.access import seat_at
 from scorepad.models import Game, Seat
 from scorepad.views import seats
 from tests.conftest import bid
-from tests.home_server import HomeServer, drop_postgres, home_server, postgres_url
+from tests.home_server import HomeServer, on_database
 from tests.web.seats import phone, take
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dev", "Eve", "Fay", "Gus"]
@@ -116,19 +116,10 @@ class Phone:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[HomeServer]:
     """The home server, on SQLite, then on PostgreSQL where the run has one."""
-    url, name = None, f"{os.environ.get('TEST_DATABASE_NAME', 'test')}_home"
-    if request.param == "postgresql":
-        url = postgres_url(name)
-        if url is None:
-            pytest.skip("PostgreSQL only (DATABASE_URL=postgres://...)")
-    try:
-        with home_server(tmp_path, url) as running:
-            yield running
-    finally:
-        if url is not None:
-            drop_postgres(name)
+    with on_database(request.param, tmp_path) as running:
+        yield running
 
 
 @pytest.mark.slow
